@@ -1,0 +1,61 @@
+/// `$deprecated`: `true`, or a message saying what to use instead.
+public enum Deprecation: Hashable, Sendable {
+  case deprecated
+  case message(String)
+
+  public var message: String? {
+    if case .message(let text) = self { return text }
+    return nil
+  }
+}
+
+/// What a token's value was written as, when it was not a literal: the token
+/// it points at and the alpha modifier applied on the way (`{a} @ 80%`).
+public struct TokenReference: Hashable, Sendable {
+  public let target: TokenPath
+  /// The `@ NN%` factor, 0...1; `nil` when the reference had no modifier.
+  public let alphaFactor: Double?
+
+  public init(target: TokenPath, alphaFactor: Double?) {
+    self.target = target
+    self.alphaFactor = alphaFactor
+  }
+}
+
+/// A fully resolved token: a final value plus everything needed to point back
+/// at where it was written.
+public struct Token: Sendable {
+  public let path: TokenPath
+  public let type: TokenType
+  public let value: TokenValue
+  public let description: String?
+  public let deprecation: Deprecation?
+  /// `$extensions`, kept as written and not interpreted.
+  public let extensions: YAMLNode?
+  /// Where the token's name is written.
+  public let location: SourceLocation
+  /// Where its value is written.
+  public let valueLocation: SourceLocation
+  /// The direct reference, when the value came from another token.
+  public let reference: TokenReference?
+
+  public var name: String { path.name }
+}
+
+/// All tokens of a design system, resolved, in path order.
+public struct TokenSet: Sendable {
+  public let tokens: [Token]
+  private let indexByName: [String: Int]
+
+  public init(tokens: [Token]) {
+    self.tokens = tokens.sorted { $0.path < $1.path }
+    var index: [String: Int] = [:]
+    index.reserveCapacity(tokens.count)
+    for (position, token) in self.tokens.enumerated() { index[token.name] = position }
+    self.indexByName = index
+  }
+
+  public subscript(name: String) -> Token? {
+    indexByName[name].map { tokens[$0] }
+  }
+}

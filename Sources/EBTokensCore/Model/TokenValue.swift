@@ -1,0 +1,134 @@
+import Foundation
+
+/// A color in sRGB, each channel in 0...1.
+public struct Color: Hashable, Sendable {
+  public let red: Double
+  public let green: Double
+  public let blue: Double
+  public let alpha: Double
+
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// 8-bit channels, rounded half away from zero as CSS serialises colors.
+  public var red8: UInt8 { Color.byte(red) }
+  public var green8: UInt8 { Color.byte(green) }
+  public var blue8: UInt8 { Color.byte(blue) }
+  public var alpha8: UInt8 { Color.byte(alpha) }
+
+  public var isOpaque: Bool { alpha8 == 255 }
+
+  /// `#RRGGBB`, or `#RRGGBBAA` when the color is not opaque; uppercase.
+  public var hex: String {
+    isOpaque ? Color.hex([red8, green8, blue8]) : Color.hex([red8, green8, blue8, alpha8])
+  }
+
+  /// `#RRGGBB` ignoring alpha.
+  public var opaqueHex: String { Color.hex([red8, green8, blue8]) }
+
+  public func withAlpha(_ alpha: Double) -> Color {
+    Color(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  static func byte(_ channel: Double) -> UInt8 {
+    UInt8((min(max(channel, 0), 1) * 255).rounded())
+  }
+
+  private static let digits = Array("0123456789ABCDEF".utf8)
+
+  private static func hex(_ bytes: [UInt8]) -> String {
+    var utf8: [UInt8] = [UInt8(ascii: "#")]
+    utf8.reserveCapacity(9)
+    for byte in bytes {
+      utf8.append(digits[Int(byte >> 4)])
+      utf8.append(digits[Int(byte & 0xF)])
+    }
+    return String(decoding: utf8, as: UTF8.self)
+  }
+}
+
+public struct Dimension: Hashable, Sendable, CustomStringConvertible {
+  public enum Unit: String, Sendable, CaseIterable {
+    case px
+    case rem
+  }
+
+  public let value: Double
+  public let unit: Unit
+
+  public init(_ value: Double, _ unit: Unit) {
+    self.value = value
+    self.unit = unit
+  }
+
+  /// `4px`, `1.5rem`.
+  public var description: String { NumberFormatting.shortest(value) + unit.rawValue }
+}
+
+public struct Duration: Hashable, Sendable, CustomStringConvertible {
+  public enum Unit: String, Sendable, CaseIterable {
+    case ms
+    case s
+  }
+
+  public let value: Double
+  public let unit: Unit
+
+  public init(_ value: Double, _ unit: Unit) {
+    self.value = value
+    self.unit = unit
+  }
+
+  public var milliseconds: Double { unit == .s ? value * 1000 : value }
+
+  public var description: String { NumberFormatting.shortest(value) + unit.rawValue }
+}
+
+/// A resolved value of one of the ``TokenType``s.
+public enum TokenValue: Hashable, Sendable {
+  case color(Color)
+  case dimension(Dimension)
+  case number(Double)
+  case fontFamily([String])
+  /// 1...1000, as DTCG and CSS define weights; named weights are converted.
+  case fontWeight(Double)
+  case duration(Duration)
+
+  public var type: TokenType {
+    switch self {
+    case .color: return .color
+    case .dimension: return .dimension
+    case .number: return .number
+    case .fontFamily: return .fontFamily
+    case .fontWeight: return .fontWeight
+    case .duration: return .duration
+    }
+  }
+
+  /// The value as `ebtokens list` shows it: `#072592CC`, `4px`, `1.5`, `200ms`.
+  public var displayString: String {
+    switch self {
+    case .color(let color): return color.hex
+    case .dimension(let dimension): return dimension.description
+    case .number(let number): return NumberFormatting.shortest(number)
+    case .fontFamily(let families): return families.joined(separator: ", ")
+    case .fontWeight(let weight): return NumberFormatting.shortest(weight)
+    case .duration(let duration): return duration.description
+    }
+  }
+}
+
+public enum NumberFormatting {
+  /// The shortest decimal that reads back as the same Double, with no `.0` on
+  /// whole numbers and no exponent for the magnitudes tokens use.
+  public static func shortest(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 {
+      return String(Int64(value))
+    }
+    return "\(value)"
+  }
+}

@@ -1,0 +1,52 @@
+/// `@ 80%` after a color or reference: multiplies the source alpha.
+public struct AlphaModifier: Hashable, Sendable {
+  /// 0...1.
+  public let factor: Double
+  public let location: SourceLocation
+}
+
+/// A token's value as written, before types are known and references followed.
+public enum ValueExpression: Sendable {
+  /// A literal, parsed once the token's type is known.
+  case literal(YAMLNode, alpha: AlphaModifier?)
+  /// `"{group.token}"`, optionally `"{group.token} @ 80%"`.
+  case reference(TokenPath, alpha: AlphaModifier?, at: SourceLocation)
+
+  var alpha: AlphaModifier? {
+    switch self {
+    case .literal(_, let alpha), .reference(_, let alpha, _): return alpha
+    }
+  }
+}
+
+/// A token as written in a file.
+public struct TokenDefinition: Sendable {
+  public let path: TokenPath
+  /// The token's own `$type`, with where it is written.
+  public let declaredType: TokenType?
+  public let value: ValueExpression
+  public let description: String?
+  public let deprecation: Deprecation?
+  public let extensions: YAMLNode?
+  public let location: SourceLocation
+  public let valueLocation: SourceLocation
+}
+
+/// What a group says about the tokens below it, merged across files.
+public struct GroupDefinition: Sendable {
+  public let path: TokenPath
+  public var type: TokenType?
+  public var typeLocation: SourceLocation?
+  public var deprecation: Deprecation?
+  public let location: SourceLocation
+}
+
+/// Every token and group of all files, with the errors found while reading them.
+public struct TokenSource: Sendable {
+  public internal(set) var definitions: [TokenDefinition] = []
+  public internal(set) var groups: [String: GroupDefinition] = [:]
+  /// Name → index in `definitions`, to find duplicates across files.
+  var definitionIndex: [String: Int] = [:]
+
+  public init() {}
+}

@@ -1,0 +1,280 @@
+/// Gives token meaning to YAML trees: which mappings are tokens and which are
+/// groups, what each token's value expression is, and what groups declare.
+///
+/// Parsing every file into one ``TokenSource`` merges groups across files and
+/// catches a token defined twice. Values are not interpreted here: that needs
+/// the token's type, which may come from a group in another file or from the
+/// token a reference points at (see ``Resolver``).
+public struct TokenFileParser {
+  public private(set) var source = TokenSource()
+  public private(set) var errors: [TokenFileError] = []
+  let limits: Limits
+
+  static let tokenKeys = ["$value", "$type", "$description", "$deprecated", "$extensions"]
+  static let groupKeys = ["$type", "$description", "$deprecated", "$extensions"]
+
+  public init(limits: Limits = .standard) {
+    self.limits = limits
+  }
+
+  public mutating func add(_ document: YAMLDocument) {
+    guard let root = document.root else {
+      errors.append(.emptyFile(path: document.path))
+      return
+    }
+    guard case .mapping(let mapping) = root else {
+      errors.append(.rootNotMapping(found: root.kindDescription, at: root.location))
+      return
+    }
+    for entry in mapping.entries {
+      if entry.key.value.hasPrefix("$") {
+        errors.append(.reservedKeyAtRoot(entry.key.value, at: entry.key.location))
+        continue
+      }
+      addMember(entry, parent: nil)
+    }
+  }
+
+  private mutating func addMember(_ entry: YAMLMapping.Entry, parent: TokenPath?) {
+    if let problem = TokenPath.problem(withSegment: entry.key.value) {
+      errors.append(.invalidName(entry.key.value, problem: problem, at: entry.key.location))
+      return
+    }
+    let path = TokenPath(parent: parent, entry.key.value)
+    switch entry.value {
+    case .mapping(let mapping) where mapping["$value"] != nil:
+      addToken(path, key: entry.key, mapping: mapping)
+    case .mapping(let mapping):
+      addGroup(path, key: entry.key, mapping: mapping)
+    case .scalar, .sequence:
+      // Shorthand: `bg: "#E5F1FF"` is a token whose $value is the scalar.
+      define(
+        TokenDefinition(
+          path: path, declaredType: nil, value: expression(entry.value, token: path), description: nil,
+          deprecation: nil, extensions: nil, location: entry.key.location, valueLocation: entry.value.location))
+    }
+  }
+
+  private mutating func addGroup(_ path: TokenPath, key: YAMLScalar, mapping: YAMLMapping) {
+    var group = GroupDefinition(path: path, location: key.location)
+    var children: [YAMLMapping.Entry] = []
+    for entry in mapping.entries {
+      switch entry.key.value {
+      case "$type":
+        group.type = type(entry.value)
+        group.typeLocation = entry.value.location
+      case "$description":
+        _ = string(entry, key: "$description")
+      case "$deprecated":
+        group.deprecation = deprecation(entry.value)
+      case "$extensions":
+        _ = extensions(entry.value)
+      case let other where other.hasPrefix("$"):
+        errors.append(unknownKey(other, allowed: Self.groupKeys, at: entry.key.location))
+      default:
+        children.append(entry)
+      }
+    }
+    mergeGroup(group)
+    for child in children { addMember(child, parent: path) }
+  }
+
+  private mutating func addToken(_ path: TokenPath, key: YAMLScalar, mapping: YAMLMapping) {
+    var declaredType: TokenType?
+    var description: String?
+    var deprecation: Deprecation?
+    var extensions: YAMLNode?
+    for entry in mapping.entries {
+      switch entry.key.value {
+      case "$value": continue
+      case "$type": declaredType = type(entry.value)
+      case "$description": description = string(entry, key: "$description")
+      case "$deprecated": deprecation = self.deprecation(entry.value)
+      case "$extensions": extensions = self.extensions(entry.value)
+      case let other where other.hasPrefix("$"):
+        errors.append(unknownKey(other, allowed: Self.tokenKeys, at: entry.key.location))
+      default:
+        errors.append(.tokenHasChildren(token: path.name, child: entry.key.value, at: entry.key.location))
+      }
+    }
+    guard let value = mapping["$value"] else { return }
+    define(
+      TokenDefinition(
+        path: path, declaredType: declaredType, value: expression(value, token: path), description: description,
+        deprecation: deprecation, extensions: extensions, location: key.location, valueLocation: value.location))
+  }
+
+  private mutating func define(_ token: TokenDefinition) {
+    if let index = source.definitionIndex[token.path.name] {
+      errors.append(.duplicateToken(token.path.name, first: source.definitions[index].location, at: token.location))
+      return
+    }
+    if let group = source.groups[token.path.name] {
+      errors.append(
+        .tokenGroupConflict(token.path.name, token: token.location, group: group.location, at: token.location))
+      return
+    }
+    if source.definitions.count >= limits.maxTokens {
+      if source.definitions.count == limits.maxTokens {
+        errors.append(.tooManyTokens(limit: limits.maxTokens, at: token.location))
+      }
+      return
+    }
+    source.definitionIndex[token.path.name] = source.definitions.count
+    source.definitions.append(token)
+  }
+
+  private mutating func mergeGroup(_ group: GroupDefinition) {
+    if let index = source.definitionIndex[group.path.name] {
+      let token = source.definitions[index].location
+      errors.append(.tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
+      return
+    }
+    guard var existing = source.groups[group.path.name] else {
+      source.groups[group.path.name] = group
+      return
+    }
+    if let type = group.type, let typeLocation = group.typeLocation {
+      if let first = existing.type, let firstAt = existing.typeLocation, first != type {
+        errors.append(
+          .conflictingGroupType(group: group.path.name, first: first, firstAt: firstAt, second: type, at: typeLocation))
+      } else if existing.type == nil {
+        existing.type = type
+        existing.typeLocation = typeLocation
+      }
+    }
+    existing.deprecation = existing.deprecation ?? group.deprecation
+    source.groups[group.path.name] = existing
+  }
+
+  // MARK: - Reserved keys
+
+  private mutating func type(_ node: YAMLNode) -> TokenType? {
+    guard case .scalar(let scalar) = node else {
+      errors.append(.expectedString(key: "$type", found: node.kindDescription, at: node.location))
+      return nil
+    }
+    if let type = TokenType(rawValue: scalar.value) { return type }
+    if TokenType.knownButUnsupported.contains(scalar.value) {
+      errors.append(.unsupportedType(scalar.value, at: scalar.location))
+    } else {
+      let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
+      errors.append(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
+    }
+    return nil
+  }
+
+  private mutating func string(_ entry: YAMLMapping.Entry, key: String) -> String? {
+    guard case .scalar(let scalar) = entry.value else {
+      errors.append(.expectedString(key: key, found: entry.value.kindDescription, at: entry.value.location))
+      return nil
+    }
+    return scalar.value
+  }
+
+  private mutating func deprecation(_ node: YAMLNode) -> Deprecation? {
+    guard case .scalar(let scalar) = node, !scalar.isAmbiguousBoolean else {
+      errors.append(.invalidDeprecated(found: node.kindDescription, at: node.location))
+      return nil
+    }
+    if let flag = scalar.boolValue { return flag ? .deprecated : nil }
+    return .message(scalar.value)
+  }
+
+  private mutating func extensions(_ node: YAMLNode) -> YAMLNode? {
+    guard case .mapping = node else {
+      errors.append(.invalidExtensions(found: node.kindDescription, at: node.location))
+      return nil
+    }
+    return node
+  }
+
+  private func unknownKey(_ key: String, allowed: [String], at location: SourceLocation) -> TokenFileError {
+    let candidates = allowed + (allowed.contains("$value") ? [] : ["$value"])
+    return .unknownReservedKey(
+      key, suggestion: Suggestion.closest(to: key, in: candidates), allowed: allowed, at: location)
+  }
+
+  // MARK: - Value expressions
+
+  /// Splits a value into literal or reference, plus an optional `@ NN%`.
+  ///
+  /// The alpha modifier is looked for only after a reference or a `#` hex color,
+  /// so a font family or description containing `@` is never misread.
+  private mutating func expression(_ node: YAMLNode, token: TokenPath) -> ValueExpression {
+    guard case .scalar(let scalar) = node else { return .literal(node, alpha: nil) }
+    let text = scalar.value
+    if text.hasPrefix("{") {
+      return referenceExpression(scalar) ?? .literal(node, alpha: nil)
+    }
+    if text.hasPrefix("#"), let at = text.firstIndex(of: "@") {
+      let alpha = alphaModifier(text[text.index(after: at)...], in: scalar)
+      let hex = String(text[..<at]).trimmingTrailingSpaces
+      let literal = YAMLScalar(value: hex, style: scalar.style, location: scalar.location)
+      return .literal(.scalar(literal), alpha: alpha)
+    }
+    if text.contains("{") && text.contains("}") {
+      errors.append(
+        .malformedReference(
+          text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
+    }
+    return .literal(node, alpha: nil)
+  }
+
+  private mutating func referenceExpression(_ scalar: YAMLScalar) -> ValueExpression? {
+    let text = scalar.value
+    guard let close = text.firstIndex(of: "}") else {
+      errors.append(.malformedReference(text, problem: "missing '}'", at: scalar.location))
+      return nil
+    }
+    let inner = text[text.index(after: text.startIndex)..<close]
+    let segments = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    if let problem = segments.lazy.compactMap({ TokenPath.problem(withSegment: $0) }).first {
+      errors.append(.malformedReference(text, problem: problem, at: scalar.location))
+      return nil
+    }
+    let rest = text[text.index(after: close)...].drop { $0 == " " }
+    var alpha: AlphaModifier?
+    if rest.first == "@" {
+      alpha = alphaModifier(rest.dropFirst(), in: scalar)
+    } else if !rest.isEmpty {
+      errors.append(
+        .malformedReference(
+          text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
+      return nil
+    }
+    return .reference(TokenPath(segments), alpha: alpha, at: scalar.location)
+  }
+
+  /// Parses the text after `@`: a percentage from 0 to 100, decimals allowed.
+  private mutating func alphaModifier(_ text: Substring, in scalar: YAMLScalar) -> AlphaModifier? {
+    let trimmed = text.trimmingCharacters(in: " ")
+    func fail(_ problem: String) -> AlphaModifier? {
+      errors.append(.malformedAlpha(scalar.value, problem: problem, at: scalar.location))
+      return nil
+    }
+    if trimmed.contains("@") { return fail("only one '@ NN%' modifier is allowed") }
+    guard trimmed.hasSuffix("%") else {
+      return fail("the percentage needs a '%' sign, as in '@ 80%'")
+    }
+    let digits = trimmed.dropLast()
+    guard !digits.isEmpty else { return fail("the percentage is missing, as in '@ 80%'") }
+    guard NumberSyntax.isDecimal(digits), let percent = Double(digits) else {
+      return fail("'\(digits)' is not a number")
+    }
+    guard percent >= 0 && percent <= 100 else {
+      return fail("\(digits)% is out of range; use 0% to 100%")
+    }
+    return AlphaModifier(factor: percent / 100, location: scalar.location)
+  }
+}
+
+extension StringProtocol {
+  fileprivate func trimmingCharacters(in character: Character) -> String {
+    String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+  }
+
+  fileprivate var trimmingTrailingSpaces: String {
+    String(String(reversed().drop { $0 == " " }).reversed())
+  }
+}

@@ -1,0 +1,302 @@
+/// The grammar of numbers in token files: JSON's, so `1_000`, `0x10`, `.5`
+/// and `+1` (all numbers to some YAML readers) are refused rather than guessed.
+enum NumberSyntax {
+  /// `80`, `12.5`: what a percentage may be.
+  static func isDecimal<S: StringProtocol>(_ text: S) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return (1...2).contains(parts.count)
+      && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+  }
+
+  /// The length of the JSON number at the start of `bytes`, or 0 when there is none.
+  static func jsonNumberPrefix(_ bytes: ArraySlice<UInt8>) -> Int {
+    var index = bytes.startIndex
+    func digits() -> Int {
+      let start = index
+      while index < bytes.endIndex, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+      return index - start
+    }
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let integerStart = index
+    let integerDigits = digits()
+    guard integerDigits > 0 else { return 0 }
+    // JSON forbids leading zeros: `007`.
+    if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") { return 0 }
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
+      let dot = index
+      index += 1
+      if digits() == 0 { index = dot }
+    }
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      let marker = index
+      index += 1
+      if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      if digits() == 0 { index = marker }
+    }
+    return index - bytes.startIndex
+  }
+
+  /// A whole JSON number, finite; the problem otherwise.
+  static func parse(_ text: String) -> Swift.Result<Double, ValueProblem> {
+    let bytes = Array(text.utf8)
+    let length = jsonNumberPrefix(bytes[...])
+    guard length == bytes.count, length > 0 else {
+      return .failure(ValueProblem("'\(text)' is not a number"))
+    }
+    guard let value = Double(text), value.isFinite else {
+      return .failure(ValueProblem("'\(text)' is out of range"))
+    }
+    return .success(value)
+  }
+}
+
+/// Why a literal value is not valid for its type.
+public struct ValueProblem: Error, Sendable {
+  public let message: String
+  /// A more precise place than the value's start (a component of a color object, say).
+  public let location: SourceLocation?
+
+  init(_ message: String, at location: SourceLocation? = nil) {
+    self.message = message
+    self.location = location
+  }
+}
+
+/// Interprets literal values once their type is known.
+enum ValueParser {
+  static func parse(_ node: YAMLNode, as type: TokenType) -> Swift.Result<TokenValue, ValueProblem> {
+    if case .scalar(let scalar) = node, scalar.style == .plain, scalar.value.isEmpty {
+      let hint = type == .color ? " (in YAML '#' starts a comment: quote colors, as in \"#FFFFFF\")" : ""
+      return .failure(ValueProblem("the value is missing\(hint)"))
+    }
+    switch type {
+    case .color: return color(node).map(TokenValue.color)
+    case .dimension: return dimension(node).map(TokenValue.dimension)
+    case .number: return number(node).map(TokenValue.number)
+    case .fontFamily: return fontFamily(node).map(TokenValue.fontFamily)
+    case .fontWeight: return fontWeight(node).map(TokenValue.fontWeight)
+    case .duration: return duration(node).map(TokenValue.duration)
+    }
+  }
+
+  // MARK: Color
+
+  static func color(_ node: YAMLNode) -> Swift.Result<Color, ValueProblem> {
+    switch node {
+    case .scalar(let scalar): return hexColor(scalar.value)
+    case .mapping(let mapping): return colorObject(mapping)
+    case .sequence: return .failure(ValueProblem("expected a color, found a sequence"))
+    }
+  }
+
+  /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
+  static func hexColor(_ text: String) -> Swift.Result<Color, ValueProblem> {
+    let expected = "write #RGB, #RRGGBB, #RRGGBBAA or a DTCG color object"
+    guard text.hasPrefix("#") else {
+      return .failure(ValueProblem("'\(text)' is not a supported color; \(expected)"))
+    }
+    let digits = Array(text.utf8.dropFirst())
+    var nibbles: [UInt8] = []
+    for digit in digits {
+      guard let nibble = hexNibble(digit) else {
+        return .failure(ValueProblem("'\(text)' has a character that is not a hex digit; \(expected)"))
+      }
+      nibbles.append(nibble)
+    }
+    let channels: [UInt8]
+    switch nibbles.count {
+    case 3, 4: channels = nibbles.map { $0 << 4 | $0 }
+    case 6, 8: channels = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
+    default:
+      return .failure(
+        ValueProblem("'\(text)' has \(nibbles.count) hex digits, but a color has 3, 4, 6 or 8; \(expected)"))
+    }
+    let unit = channels.map { Double($0) / 255 }
+    return .success(Color(red: unit[0], green: unit[1], blue: unit[2], alpha: unit.count == 4 ? unit[3] : 1))
+  }
+
+  private static func hexNibble(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 48...57: return byte - 48
+    case 65...70: return byte - 55
+    case 97...102: return byte - 87
+    default: return nil
+    }
+  }
+
+  /// The DTCG color object: `{colorSpace: srgb, components: [r, g, b], alpha: 1, hex: "#RRGGBB"}`.
+  static func colorObject(_ mapping: YAMLMapping) -> Swift.Result<Color, ValueProblem> {
+    let allowed = ["colorSpace", "components", "alpha", "hex"]
+    if let unknown = mapping.entries.first(where: { !allowed.contains($0.key.value) }) {
+      return .failure(
+        ValueProblem(
+          "unknown color field '\(unknown.key.value)' (a DTCG color has \(allowed.joined(separator: ", ")))",
+          at: unknown.key.location))
+    }
+    guard case .scalar(let space)? = mapping["colorSpace"] else {
+      return .failure(ValueProblem("a color object needs 'colorSpace: srgb'"))
+    }
+    guard space.value == "srgb" else {
+      return .failure(ValueProblem("color space '\(space.value)' is not supported; use srgb", at: space.location))
+    }
+    guard case .sequence(let list)? = mapping["components"], list.items.count == 3 else {
+      return .failure(ValueProblem("a color object needs 'components' with three numbers from 0 to 1"))
+    }
+    var channels: [Double] = []
+    for item in list.items {
+      // DTCG's `none` keyword: a missing component, rendered as 0 (CSS Color 4).
+      if case .scalar(let scalar) = item, scalar.value == "none" {
+        channels.append(0)
+        continue
+      }
+      switch unitInterval(item, what: "a color component") {
+      case .success(let value): channels.append(value)
+      case .failure(let problem): return .failure(problem)
+      }
+    }
+    var alpha = 1.0
+    if let node = mapping["alpha"] {
+      switch unitInterval(node, what: "alpha") {
+      case .success(let value): alpha = value
+      case .failure(let problem): return .failure(problem)
+      }
+    }
+    if let node = mapping["hex"] {
+      guard case .scalar(let hex) = node, hex.value.utf8.count == 7, case .success = hexColor(hex.value) else {
+        return .failure(ValueProblem("'hex' must be a #RRGGBB string", at: node.location))
+      }
+    }
+    return .success(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha))
+  }
+
+  private static func unitInterval(_ node: YAMLNode, what: String) -> Swift.Result<Double, ValueProblem> {
+    guard case .scalar(let scalar) = node, scalar.style == .plain else {
+      return .failure(ValueProblem("\(what) must be a number from 0 to 1, found \(node.kindDescription)", at: node.location))
+    }
+    switch NumberSyntax.parse(scalar.value) {
+    case .failure(let problem): return .failure(ValueProblem(problem.message, at: scalar.location))
+    case .success(let value) where value < 0 || value > 1:
+      return .failure(ValueProblem("\(what) \(scalar.value) is out of range 0 to 1", at: scalar.location))
+    case .success(let value): return .success(value)
+    }
+  }
+
+  // MARK: Dimension and duration
+
+  static func dimension(_ node: YAMLNode) -> Swift.Result<Dimension, ValueProblem> {
+    measure(node, kind: "dimension", example: "\"4px\" or {value: 4, unit: px}", allowsNegative: true)
+      .map { Dimension($0.value, $0.unit) }
+  }
+
+  static func duration(_ node: YAMLNode) -> Swift.Result<Duration, ValueProblem> {
+    measure(node, kind: "duration", example: "\"200ms\" or {value: 200, unit: ms}", allowsNegative: false)
+      .map { Duration($0.value, $0.unit) }
+  }
+
+  /// A number with a unit, as a string (`4px`) or a DTCG object (`{value: 4, unit: px}`).
+  private static func measure<Unit: RawRepresentable & CaseIterable>(
+    _ node: YAMLNode, kind: String, example: String, allowsNegative: Bool
+  ) -> Swift.Result<(value: Double, unit: Unit), ValueProblem> where Unit.RawValue == String {
+    let units = Unit.allCases.map(\.rawValue).joined(separator: " or ")
+    let numberText: String
+    let unitText: String
+    var numberLocation: SourceLocation?
+    switch node {
+    case .scalar(let scalar):
+      let bytes = Array(scalar.value.utf8)
+      let length = NumberSyntax.jsonNumberPrefix(bytes[...])
+      guard length > 0 else {
+        return .failure(ValueProblem("'\(scalar.value)' is not a \(kind); write \(example)"))
+      }
+      numberText = String(decoding: bytes[..<length], as: UTF8.self)
+      unitText = String(decoding: bytes[length...], as: UTF8.self)
+      if unitText.hasPrefix(" ") {
+        return .failure(ValueProblem("'\(scalar.value)' has a space between the number and the unit; write \(example)"))
+      }
+      if unitText.isEmpty {
+        return .failure(ValueProblem("'\(scalar.value)' has no unit; use \(units)"))
+      }
+    case .mapping(let mapping):
+      if let unknown = mapping.entries.first(where: { $0.key.value != "value" && $0.key.value != "unit" }) {
+        return .failure(ValueProblem("unknown \(kind) field '\(unknown.key.value)'", at: unknown.key.location))
+      }
+      guard case .scalar(let value)? = mapping["value"], value.style == .plain,
+        case .scalar(let unit)? = mapping["unit"]
+      else {
+        return .failure(ValueProblem("a \(kind) object needs a number 'value' and a 'unit' (\(units))"))
+      }
+      numberText = value.value
+      unitText = unit.value
+      numberLocation = value.location
+    case .sequence:
+      return .failure(ValueProblem("expected a \(kind), found a sequence; write \(example)"))
+    }
+    let value: Double
+    switch NumberSyntax.parse(numberText) {
+    case .failure(let problem): return .failure(ValueProblem(problem.message, at: numberLocation))
+    case .success(let number): value = number
+    }
+    guard let unit = Unit(rawValue: unitText) else {
+      return .failure(ValueProblem("unit '\(unitText)' is not supported; use \(units)"))
+    }
+    if value == 0 && value.sign == .minus {
+      return .failure(ValueProblem("'\(numberText)\(unitText)' is negative zero; write 0\(unitText)", at: numberLocation))
+    }
+    if value < 0 && !allowsNegative {
+      return .failure(ValueProblem("a \(kind) cannot be negative", at: numberLocation))
+    }
+    return .success((value, unit))
+  }
+
+  // MARK: Number, font family, font weight
+
+  static func number(_ node: YAMLNode) -> Swift.Result<Double, ValueProblem> {
+    guard case .scalar(let scalar) = node, scalar.style == .plain else {
+      return .failure(ValueProblem("expected a number, found \(node.kindDescription)"))
+    }
+    return NumberSyntax.parse(scalar.value)
+  }
+
+  static func fontFamily(_ node: YAMLNode) -> Swift.Result<[String], ValueProblem> {
+    switch node {
+    case .scalar(let scalar):
+      return .success([scalar.value])
+    case .sequence(let list) where !list.items.isEmpty:
+      var names: [String] = []
+      for item in list.items {
+        guard case .scalar(let scalar) = item, !scalar.value.isEmpty else {
+          return .failure(ValueProblem("each font family must be a name, found \(item.kindDescription)", at: item.location))
+        }
+        names.append(scalar.value)
+      }
+      return .success(names)
+    default:
+      return .failure(ValueProblem("expected a font family name or a list of names, found \(node.kindDescription)"))
+    }
+  }
+
+  /// DTCG's named weights, as CSS Fonts numbers them.
+  static let namedWeights: [String: Double] = [
+    "thin": 100, "hairline": 100, "extra-light": 200, "ultra-light": 200, "light": 300, "normal": 400,
+    "regular": 400, "book": 400, "medium": 500, "semi-bold": 600, "demi-bold": 600, "bold": 700,
+    "extra-bold": 800, "ultra-bold": 800, "black": 900, "heavy": 900, "extra-black": 950, "ultra-black": 950,
+  ]
+
+  static func fontWeight(_ node: YAMLNode) -> Swift.Result<Double, ValueProblem> {
+    guard case .scalar(let scalar) = node else {
+      return .failure(ValueProblem("expected a font weight, found \(node.kindDescription)"))
+    }
+    if let weight = namedWeights[scalar.value] { return .success(weight) }
+    guard scalar.style == .plain, case .success(let weight) = NumberSyntax.parse(scalar.value) else {
+      let suggestion = Suggestion.closest(to: scalar.value, in: namedWeights.keys.sorted())
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (a number from 1 to 1000 or a name such as 'bold')"
+      return .failure(ValueProblem("'\(scalar.value)' is not a font weight\(hint)"))
+    }
+    guard weight >= 1 && weight <= 1000 else {
+      return .failure(ValueProblem("font weight \(scalar.value) is out of range 1 to 1000"))
+    }
+    return .success(weight)
+  }
+}

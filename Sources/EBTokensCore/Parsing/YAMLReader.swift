@@ -1,0 +1,277 @@
+internal import CYAML
+import Foundation
+
+/// Reads one YAML file into a ``YAMLNode`` tree through libyaml's event API.
+///
+/// The tree is built with an explicit stack rather than recursion, so nesting
+/// depth is bounded by ``Limits/maxDepth`` and never by the thread's stack.
+/// Anchors, aliases, merge keys and tags are refused: token references do their
+/// job without the expansion-bomb risk.
+public struct YAMLReader: Sendable {
+  public var limits: Limits
+
+  public init(limits: Limits = .standard) {
+    self.limits = limits
+  }
+
+  public struct Result: Sendable {
+    /// `nil` when the file could not be read or had a syntax error; a file with
+    /// only recoverable errors (a duplicate key, say) still yields its tree so
+    /// later stages can report their errors in the same run.
+    public let document: YAMLDocument?
+    public let errors: [YAMLError]
+  }
+
+  /// Reads the file at `path`; `displayPath` is what locations will show.
+  public func read(path: String, displayPath: String) -> Result {
+    let url = URL(fileURLWithPath: path)
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if let size = (attributes?[.size] as? NSNumber)?.intValue, size > limits.maxFileBytes {
+      return Result(
+        document: nil, errors: [.fileTooLarge(path: displayPath, bytes: size, limit: limits.maxFileBytes)])
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      let reason = (error as NSError).localizedFailureReason ?? "the file could not be opened"
+      return Result(document: nil, errors: [.unreadable(path: displayPath, reason: reason)])
+    }
+    return read(bytes: [UInt8](data), path: displayPath)
+  }
+
+  public func read(bytes: [UInt8], path: String) -> Result {
+    if bytes.count > limits.maxFileBytes {
+      return Result(
+        document: nil, errors: [.fileTooLarge(path: path, bytes: bytes.count, limit: limits.maxFileBytes)])
+    }
+    if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
+      let location = UTF8Validation.location(ofByte: offset, in: bytes, file: path)
+      return Result(document: nil, errors: [.notUTF8(byte: bytes[offset], at: location)])
+    }
+    var builder = TreeBuilder(path: path, maxDepth: limits.maxDepth)
+    bytes.withUnsafeBufferPointer { buffer in
+      builder.run(buffer)
+    }
+    return Result(document: builder.failed ? nil : YAMLDocument(path: path, root: builder.root), errors: builder.errors)
+  }
+}
+
+/// Turns libyaml events into nodes, one stack frame per open collection.
+private struct TreeBuilder {
+  private enum Frame {
+    case mapping(MappingFrame)
+    case sequence(location: SourceLocation, items: [YAMLNode])
+  }
+
+  private struct MappingFrame {
+    let location: SourceLocation
+    var entries: [YAMLMapping.Entry] = []
+    var keyLocations: [String: SourceLocation] = [:]
+    /// The key waiting for its value; `dropsValue` when the entry must not be kept
+    /// (a merge key, a duplicate, or a key that was not a scalar).
+    var pendingKey: YAMLScalar?
+    var dropsValue = false
+    var expectsKey: Bool { pendingKey == nil && !dropsValue }
+  }
+
+  let path: String
+  let maxDepth: Int
+  private(set) var root: YAMLNode?
+  private(set) var errors: [YAMLError] = []
+  /// Set when the tree cannot be trusted (a syntax error, or a limit hit).
+  private(set) var failed = false
+  private var stack: [Frame] = []
+  private var documentCount = 0
+
+  init(path: String, maxDepth: Int) {
+    self.path = path
+    self.maxDepth = maxDepth
+  }
+
+  mutating func run(_ input: UnsafeBufferPointer<UInt8>) {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else {
+      errors.append(.unreadable(path: path, reason: "libyaml could not allocate a parser"))
+      failed = true
+      return
+    }
+    defer { yaml_parser_delete(&parser) }
+    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    if let base = input.baseAddress {
+      yaml_parser_set_input_string(&parser, base, input.count)
+    } else {
+      // An empty file: libyaml still needs a (zero-length) input.
+      var empty: UInt8 = 0
+      yaml_parser_set_input_string(&parser, &empty, 0)
+      parseEvents(&parser)
+      return
+    }
+    parseEvents(&parser)
+  }
+
+  private mutating func parseEvents(_ parser: inout yaml_parser_t) {
+    var event = yaml_event_t()
+    while true {
+      guard yaml_parser_parse(&parser, &event) == 1 else {
+        errors.append(syntaxError(parser))
+        failed = true
+        return
+      }
+      defer { yaml_event_delete(&event) }
+      let location = self.location(event.start_mark)
+      switch event.type {
+      case YAML_STREAM_END_EVENT:
+        return
+      case YAML_DOCUMENT_START_EVENT:
+        documentCount += 1
+        if documentCount > 1 {
+          errors.append(.multipleDocuments(at: location))
+          failed = true
+          return
+        }
+      case YAML_ALIAS_EVENT:
+        errors.append(.alias(string(event.data.alias.anchor) ?? "", at: location))
+        attach(nil)
+      case YAML_SCALAR_EVENT:
+        let scalarData = event.data.scalar
+        checkAnchorAndTag(anchor: scalarData.anchor, tag: scalarData.tag, at: location)
+        let value =
+          scalarData.value.map {
+            String(decoding: UnsafeBufferPointer(start: $0, count: scalarData.length), as: UTF8.self)
+          } ?? ""
+        let style: YAMLScalar.Style = scalarData.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .quoted
+        attach(.scalar(YAMLScalar(value: value, style: style, location: location)))
+      case YAML_MAPPING_START_EVENT:
+        checkAnchorAndTag(anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, at: location)
+        guard push(.mapping(MappingFrame(location: location)), at: location) else { return }
+      case YAML_SEQUENCE_START_EVENT:
+        checkAnchorAndTag(
+          anchor: event.data.sequence_start.anchor, tag: event.data.sequence_start.tag, at: location)
+        guard push(.sequence(location: location, items: []), at: location) else { return }
+      case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+        guard let frame = stack.popLast() else { continue }
+        switch frame {
+        case .mapping(let mapping):
+          attach(.mapping(YAMLMapping(location: mapping.location, entries: mapping.entries)))
+        case .sequence(let location, let items):
+          attach(.sequence(YAMLSequence(location: location, items: items)))
+        }
+      default:
+        continue
+      }
+    }
+  }
+
+  private mutating func push(_ frame: Frame, at location: SourceLocation) -> Bool {
+    guard stack.count < maxDepth else {
+      errors.append(.tooDeep(limit: maxDepth, at: location))
+      failed = true
+      return false
+    }
+    stack.append(frame)
+    return true
+  }
+
+  /// Adds a finished node to the open collection; `nil` stands for a refused
+  /// alias, whose entry is dropped.
+  private mutating func attach(_ node: YAMLNode?) {
+    guard let top = stack.popLast() else {
+      root = node
+      return
+    }
+    switch top {
+    case .sequence(let location, var items):
+      if let node { items.append(node) }
+      stack.append(.sequence(location: location, items: items))
+    case .mapping(var mapping):
+      if mapping.expectsKey {
+        acceptKey(node, into: &mapping)
+      } else {
+        if let key = mapping.pendingKey, !mapping.dropsValue, let node {
+          mapping.entries.append(YAMLMapping.Entry(key: key, value: node))
+        }
+        mapping.pendingKey = nil
+        mapping.dropsValue = false
+      }
+      stack.append(.mapping(mapping))
+    }
+  }
+
+  private mutating func acceptKey(_ node: YAMLNode?, into mapping: inout MappingFrame) {
+    guard case .scalar(let key)? = node else {
+      if let node { errors.append(.nonScalarKey(at: node.location)) }
+      mapping.dropsValue = true
+      return
+    }
+    if key.style == .plain && key.value == "<<" {
+      errors.append(.mergeKey(at: key.location))
+      mapping.dropsValue = true
+    } else if let first = mapping.keyLocations[key.value] {
+      errors.append(.duplicateKey(key.value, first: first, at: key.location))
+      mapping.dropsValue = true
+    } else {
+      mapping.keyLocations[key.value] = key.location
+      mapping.pendingKey = key
+    }
+  }
+
+  private mutating func checkAnchorAndTag(
+    anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at location: SourceLocation
+  ) {
+    if let name = string(anchor) { errors.append(.anchor(name, at: location)) }
+    if let tag = string(tag) { errors.append(.tag(tag, at: location)) }
+  }
+
+  private func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
+    let problem = parser.problem.map { String(cString: $0) } ?? "unknown libyaml error"
+    var context = parser.context.map { String(cString: $0) }
+    if let text = context, parser.context_mark.line != parser.problem_mark.line
+      || parser.context_mark.column != parser.problem_mark.column
+    {
+      let mark = location(parser.context_mark)
+      context = "\(text) at line \(mark.line), column \(mark.column)"
+    }
+    return .syntax(problem: problem, context: context, at: location(parser.problem_mark))
+  }
+
+  private func location(_ mark: yaml_mark_t) -> SourceLocation {
+    SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+  }
+
+  private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+  }
+}
+
+enum UTF8Validation {
+  /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence.
+  static func firstInvalidByte(in bytes: [UInt8]) -> Int? {
+    if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
+  /// Line and column (in characters, as libyaml counts them) of a byte offset.
+  static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<offset] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return SourceLocation(file: file, line: line, column: column)
+  }
+}

@@ -1,0 +1,236 @@
+/// Turns every ``TokenDefinition`` into a ``Token`` with a final value.
+///
+/// References are followed with an explicit stack, so a chain of any length
+/// (up to ``Limits/maxReferenceChain``) cannot overflow the thread's stack, and
+/// each token is resolved exactly once whatever number of tokens point at it.
+/// A token that depends on a broken one fails silently: only the root cause is
+/// reported, once.
+public struct Resolver {
+  private enum State: UInt8 {
+    case unvisited
+    case visiting
+    case resolved
+    case failed
+  }
+
+  private let source: TokenSource
+  private let limits: Limits
+  private var states: [State]
+  private var values: [TokenValue?]
+  private var inheritedTypes: [String: TokenType] = [:]
+  private var inheritedDeprecations: [String: Deprecation] = [:]
+  private(set) var errors: [any DiagnosticConvertible] = []
+
+  public init(source: TokenSource, limits: Limits = .standard) {
+    self.source = source
+    self.limits = limits
+    states = Array(repeating: .unvisited, count: source.definitions.count)
+    values = Array(repeating: nil, count: source.definitions.count)
+  }
+
+  /// The resolved set, or every error found.
+  public static func resolve(_ source: TokenSource, limits: Limits = .standard) -> (
+    TokenSet, [any DiagnosticConvertible]
+  ) {
+    var resolver = Resolver(source: source, limits: limits)
+    return resolver.run()
+  }
+
+  private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
+    computeGroupInheritance()
+    for index in source.definitions.indices where states[index] == .unvisited {
+      resolve(from: index)
+    }
+    var tokens: [Token] = []
+    tokens.reserveCapacity(source.definitions.count)
+    for (index, definition) in source.definitions.enumerated() {
+      guard let value = values[index] else { continue }
+      var reference: TokenReference?
+      if case .reference(let target, let alpha, _) = definition.value {
+        reference = TokenReference(target: target, alphaFactor: alpha?.factor)
+      }
+      tokens.append(
+        Token(
+          path: definition.path, type: value.type, value: value, description: definition.description,
+          deprecation: definition.deprecation ?? parentName(of: definition.path).flatMap { inheritedDeprecations[$0] },
+          extensions: definition.extensions, location: definition.location,
+          valueLocation: definition.valueLocation, reference: reference))
+    }
+    return (TokenSet(tokens: tokens), errors)
+  }
+
+  /// Every group's effective `$type` and `$deprecated`: its own, or its
+  /// nearest ancestor's. Parents sort before their children in path order.
+  private mutating func computeGroupInheritance() {
+    for group in source.groups.values.sorted(by: { $0.path < $1.path }) {
+      let parent = parentName(of: group.path)
+      if let type = group.type ?? parent.flatMap({ inheritedTypes[$0] }) {
+        inheritedTypes[group.path.name] = type
+      }
+      if let deprecation = group.deprecation ?? parent.flatMap({ inheritedDeprecations[$0] }) {
+        inheritedDeprecations[group.path.name] = deprecation
+      }
+    }
+  }
+
+  private func parentName(of path: TokenPath) -> String? {
+    guard let dot = path.name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+    return String(path.name[..<dot])
+  }
+
+  private func declaredType(_ index: Int) -> TokenType? {
+    let definition = source.definitions[index]
+    return definition.declaredType ?? parentName(of: definition.path).flatMap { inheritedTypes[$0] }
+  }
+
+  private mutating func resolve(from start: Int) {
+    var stack = [start]
+    states[start] = .visiting
+    while let top = stack.last {
+      if states[top] == .resolved || states[top] == .failed {
+        stack.removeLast()
+        continue
+      }
+      let definition = source.definitions[top]
+      switch definition.value {
+      case .literal(let node, let alpha):
+        resolveLiteral(top, node: node, alpha: alpha)
+        stack.removeLast()
+      case .reference(let target, let alpha, let location):
+        guard let targetIndex = source.definitionIndex[target.name] else {
+          fail(top, with: missingTarget(of: definition, target: target, at: location))
+          stack.removeLast()
+          continue
+        }
+        switch states[targetIndex] {
+        case .unvisited:
+          guard stack.count < limits.maxReferenceChain else {
+            fail(
+              stack[0],
+              with: ResolutionError.chainTooLong(
+                token: source.definitions[stack[0]].path.name, limit: limits.maxReferenceChain,
+                at: source.definitions[stack[0]].valueLocation))
+            for index in stack { states[index] = .failed }
+            continue
+          }
+          states[targetIndex] = .visiting
+          stack.append(targetIndex)
+        case .visiting:
+          reportCycle(stack: stack, closingAt: targetIndex)
+        case .resolved:
+          resolveReference(top, target: targetIndex, alpha: alpha, at: location)
+          stack.removeLast()
+        case .failed:
+          states[top] = .failed
+          stack.removeLast()
+        }
+      }
+    }
+  }
+
+  private mutating func resolveLiteral(_ index: Int, node: YAMLNode, alpha: AlphaModifier?) {
+    let definition = source.definitions[index]
+    guard let type = declaredType(index) else {
+      fail(index, with: TokenFileError.missingType(token: definition.path.name, at: definition.location))
+      return
+    }
+    if alpha != nil && type != .color {
+      fail(index, with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: definition.valueLocation))
+      return
+    }
+    if type != .color, type != .fontFamily, case .scalar(let scalar) = node, scalar.value.contains("@") {
+      fail(index, with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: scalar.location))
+      return
+    }
+    switch ValueParser.parse(node, as: type) {
+    case .failure(let problem):
+      fail(
+        index,
+        with: TokenFileError.invalidValue(
+          token: definition.path.name, type: type, problem: problem.message,
+          at: problem.location ?? definition.valueLocation))
+    case .success(let value):
+      values[index] = applying(alpha, to: value)
+      states[index] = .resolved
+    }
+  }
+
+  private mutating func resolveReference(_ index: Int, target: Int, alpha: AlphaModifier?, at location: SourceLocation) {
+    let definition = source.definitions[index]
+    guard let targetValue = values[target] else {
+      states[index] = .failed
+      return
+    }
+    let targetName = source.definitions[target].path.name
+    if let expected = declaredType(index), expected != targetValue.type {
+      fail(
+        index,
+        with: ResolutionError.typeMismatch(
+          token: definition.path.name, expected: expected, target: targetName, found: targetValue.type, at: location))
+      return
+    }
+    if alpha != nil && targetValue.type != .color {
+      fail(index, with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: targetValue.type, at: location))
+      return
+    }
+    values[index] = applying(alpha, to: targetValue)
+    states[index] = .resolved
+  }
+
+  private func applying(_ alpha: AlphaModifier?, to value: TokenValue) -> TokenValue {
+    guard let alpha, case .color(let color) = value else { return value }
+    return .color(color.withAlpha(color.alpha * alpha.factor))
+  }
+
+  private func missingTarget(of definition: TokenDefinition, target: TokenPath, at location: SourceLocation)
+    -> ResolutionError
+  {
+    if source.groups[target.name] != nil {
+      return .referenceToGroup(token: definition.path.name, target: target.name, at: location)
+    }
+    return .unknownReference(
+      token: definition.path.name, target: target.name, suggestion: suggestion(for: target), at: location)
+  }
+
+  /// The closest existing token, looked for under the deepest group of the
+  /// reference that exists (`main.alert.colr.bg` looks under `main.alert`), so a
+  /// typo costs a look at a few siblings rather than at every token.
+  private func suggestion(for target: TokenPath) -> String? {
+    var prefixLength = target.segments.count - 1
+    while prefixLength > 0 {
+      let prefix = target.segments.prefix(prefixLength).joined(separator: ".")
+      if source.groups[prefix] != nil {
+        let candidates = source.definitions.lazy.map(\.path.name).filter { $0.hasPrefix(prefix + ".") }
+        if let match = Suggestion.closest(to: target.name, in: candidates) { return match }
+        break
+      }
+      prefixLength -= 1
+    }
+    return Suggestion.closest(to: target.name, in: source.definitions.lazy.map(\.path.name))
+  }
+
+  /// Reports the cycle that `stack` closes by pointing back at `target`, once,
+  /// starting from its member written first in the files.
+  private mutating func reportCycle(stack: [Int], closingAt target: Int) {
+    guard let start = stack.lastIndex(of: target) else { return }
+    var members = Array(stack[start...])
+    if let first = members.indices.min(by: {
+      source.definitions[members[$0]].location < source.definitions[members[$1]].location
+    }) {
+      members = Array(members[first...] + members[..<first])
+    }
+    let steps = members.map { index -> ResolutionError.CycleStep in
+      let definition = source.definitions[index]
+      var location = definition.valueLocation
+      if case .reference(_, _, let at) = definition.value { location = at }
+      return ResolutionError.CycleStep(token: definition.path.name, location: location)
+    }
+    errors.append(ResolutionError.cycle(steps))
+    for index in members { states[index] = .failed }
+  }
+
+  private mutating func fail(_ index: Int, with error: any DiagnosticConvertible) {
+    errors.append(error)
+    states[index] = .failed
+  }
+}

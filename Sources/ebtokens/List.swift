@@ -1,0 +1,20 @@
+import ArgumentParser
+import EBTokensCore
+import Foundation
+
+extension TokenListing.Format: ExpressibleByArgument {}
+
+struct List: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Print every resolved token.")
+
+  @Option(help: "Output format: text or json.")
+  var format: TokenListing.Format = .text
+
+  @Option(help: "The folder of token files.")
+  var tokens = "tokens"
+
+  func run() throws {
+    let tokenSet = try reportingDiagnostics { try TokenLoader().load(directory: tokens) }
+    print(TokenListing.render(tokenSet, format: format), terminator: "")
+  }
+}

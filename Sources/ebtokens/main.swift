@@ -1,0 +1,34 @@
+import ArgumentParser
+import EBTokensCore
+import Foundation
+
+struct Ebtokens: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ebtokens",
+    abstract: "The EastBlue design-token compiler.",
+    discussion: """
+      Exit codes: 0 success, 1 a check failed, 2 invalid input (tokens, config, templates), 64 usage error.
+      """,
+    subcommands: [Build.self, List.self]
+  )
+}
+
+/// Prints every diagnostic to stderr and exits 2, the code for invalid input.
+func exitWithDiagnostics(_ error: DiagnosticsError) -> Never {
+  var renderer = DiagnosticRenderer()
+  let errorCount = error.diagnostics.count { $0.severity == .error }
+  let summary = errorCount == 1 ? "1 error\n" : "\(errorCount) errors\n"
+  FileHandle.standardError.write(Data((renderer.render(error.diagnostics) + summary).utf8))
+  Foundation.exit(2)
+}
+
+/// Runs `body`, turning diagnostics into exit code 2.
+func reportingDiagnostics<T>(_ body: () throws -> T) throws -> T {
+  do {
+    return try body()
+  } catch let error as DiagnosticsError {
+    exitWithDiagnostics(error)
+  }
+}
+
+Ebtokens.main()

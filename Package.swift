@@ -9,7 +9,8 @@ let package = Package(
     .library(name: "EBTokensCore", targets: ["EBTokensCore"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
   ],
   targets: [
     .systemLibrary(
@@ -19,7 +20,10 @@ let package = Package(
     ),
     .target(
       name: "EBTokensCore",
-      dependencies: ["CYAML"]
+      dependencies: [
+        "CYAML",
+        .product(name: "Mustache", package: "swift-mustache"),
+      ]
     ),
     .executableTarget(
       name: "ebtokens",
@@ -31,11 +35,12 @@ let package = Package(
     .testTarget(
       name: "EBTokensCoreTests",
       dependencies: ["EBTokensCore"],
-      resources: [.copy("Fixtures")]
+      exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["ebtokens"]
+      dependencies: ["ebtokens"],
+      exclude: ["Corpus"]
     ),
   ]
 )

@@ -1,0 +1,108 @@
+/// What `ebtokens.yml` says: where tokens and templates are, what to generate,
+/// and how to audit contrast. Every key is checked; an unknown one is an error.
+public struct Configuration: Sendable {
+  /// The config file as shown in diagnostics; `nil` for the built-in defaults.
+  public var path: String?
+  /// Folder paths below are relative to this folder (the config file's own).
+  public var baseDirectory: String
+  public var tokens: String
+  /// The folder of user templates, one sub-folder per output kind; `nil` uses
+  /// the templates built into the binary.
+  public var templates: String?
+  public var outputs: [Output]
+  public var audit: Audit
+
+  public struct Output: Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+      case swift
+      case kotlin
+      case css
+    }
+
+    public var kind: Kind
+    /// A folder for `swift` and `kotlin`, a file for `css`.
+    public var destination: String
+    /// Overrides `templates` for this output: a folder holding this kind's templates.
+    public var template: String?
+    public var options: Options
+    public var location: SourceLocation?
+  }
+
+  /// Every option of every output kind; each kind reads its own and the
+  /// loader refuses the others.
+  public struct Options: Sendable {
+    /// Swift: the package, product and module name.
+    public var swiftModule = "EBTokens"
+    /// Kotlin: the package of the generated objects.
+    public var kotlinPackage = "com.eastblue.ds.tokens"
+    /// Kotlin: the name of the top-level object.
+    public var kotlinObject = "EBTokens"
+    /// CSS: the selector that holds the custom properties.
+    public var cssSelector = ":root"
+    /// CSS: aliases as `var(--…)` (true) or literal values (false).
+    public var keepsReferences = true
+
+    public init() {}
+  }
+
+  public struct Audit: Sendable {
+    public enum Level: String, CaseIterable, Sendable {
+      case AA
+      case AAA
+    }
+
+    public enum Method: String, CaseIterable, Sendable {
+      case wcag2
+      case apca
+    }
+
+    public enum Role: String, CaseIterable, Sendable {
+      case text
+      case largeText = "large-text"
+      case nonText = "non-text"
+      case decorative
+    }
+
+    /// One foreground/background pairing. Patterns are dotted paths where `*`
+    /// matches one segment; the n-th `*` of the foreground must equal the n-th
+    /// `*` of the background.
+    public struct Rule: Sendable {
+      public enum Background: Sendable, Equatable {
+        case pattern(String)
+        /// A literal color such as `#FFFFFF` (a page background).
+        case color(Color)
+      }
+
+      public var foreground: String
+      public var background: Background
+      /// The literal text of the background, as the user wrote it.
+      public var backgroundText: String
+      public var role: Role
+      public var location: SourceLocation?
+    }
+
+    public var level: Level = .AA
+    public var method: Method = .wcag2
+    /// What a translucent background is composited over.
+    public var canvas = Color(red: 1, green: 1, blue: 1)
+    /// Whether `ebtokens build` fails (exit 1) when a pair fails.
+    public var failsBuild = false
+    /// Where `ebtokens build` writes the audit report; `nil` writes none.
+    public var reportDirectory: String? = "dist/report"
+    public var rules: [Rule] = []
+
+    public init() {}
+  }
+
+  /// The configuration used when no `ebtokens.yml` exists: the shipped layout.
+  public static func defaults(baseDirectory: String = ".") -> Configuration {
+    Configuration(
+      path: nil, baseDirectory: baseDirectory, tokens: "tokens", templates: nil,
+      outputs: [
+        Output(kind: .swift, destination: "dist/swift", template: nil, options: Options(), location: nil),
+        Output(kind: .kotlin, destination: "dist/kotlin", template: nil, options: Options(), location: nil),
+        Output(kind: .css, destination: "dist/css/tokens.css", template: nil, options: Options(), location: nil),
+      ],
+      audit: Audit())
+  }
+}

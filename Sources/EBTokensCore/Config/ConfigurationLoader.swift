@@ -1,0 +1,375 @@
+import Foundation
+
+/// Reads `ebtokens.yml` with the same libyaml reader as token files, so config
+/// errors carry line and column too.
+public struct ConfigurationLoader {
+  public var limits: Limits
+  /// Whether paths may point outside the config file's folder (`--allow-outside-project`).
+  public var allowsPathsOutsideProject: Bool
+
+  public init(limits: Limits = .standard, allowsPathsOutsideProject: Bool = false) {
+    self.limits = limits
+    self.allowsPathsOutsideProject = allowsPathsOutsideProject
+  }
+
+  public static let defaultPath = "ebtokens.yml"
+
+  /// Loads the config at `path`; with no path, `ebtokens.yml` in the working
+  /// directory, or the built-in defaults when there is none.
+  public func load(path: String?) throws -> Configuration {
+    guard let path else {
+      if FileManager.default.fileExists(atPath: Self.defaultPath) { return try load(path: Self.defaultPath) }
+      return Configuration.defaults()
+    }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw DiagnosticsError([ConfigurationError.notFound(path: path)])
+    }
+    let displayPath = DisplayPath.forFile(path)
+    let result = YAMLReader(limits: limits).read(path: path, displayPath: displayPath)
+    guard let document = result.document, result.errors.isEmpty else { throw DiagnosticsError(result.errors) }
+    let baseDirectory = (path as NSString).deletingLastPathComponent
+    var parser = Parser(
+      path: displayPath, baseDirectory: baseDirectory.isEmpty ? "." : baseDirectory,
+      allowsPathsOutsideProject: allowsPathsOutsideProject)
+    let configuration = parser.parse(document)
+    if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
+    return configuration
+  }
+
+  public func load(yaml: String, path: String, baseDirectory: String = ".") throws -> Configuration {
+    let result = YAMLReader(limits: limits).read(bytes: Array(yaml.utf8), path: path)
+    guard let document = result.document, result.errors.isEmpty else { throw DiagnosticsError(result.errors) }
+    var parser = Parser(
+      path: path, baseDirectory: baseDirectory, allowsPathsOutsideProject: allowsPathsOutsideProject)
+    let configuration = parser.parse(document)
+    if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
+    return configuration
+  }
+
+  private struct Parser {
+    let path: String
+    let baseDirectory: String
+    let allowsPathsOutsideProject: Bool
+    var errors: [ConfigurationError] = []
+
+    init(path: String, baseDirectory: String, allowsPathsOutsideProject: Bool) {
+      self.path = path
+      self.baseDirectory = baseDirectory
+      self.allowsPathsOutsideProject = allowsPathsOutsideProject
+    }
+
+    mutating func parse(_ document: YAMLDocument) -> Configuration {
+      var configuration = Configuration.defaults(baseDirectory: baseDirectory)
+      configuration.path = path
+      guard let root = document.root else {
+        errors.append(.emptyFile(path: path))
+        return configuration
+      }
+      guard let mapping = self.mapping(root, key: "the config file") else { return configuration }
+      var sawOutputs = false
+      for entry in checked(mapping, section: "the config", allowed: ["tokens", "templates", "outputs", "audit"]) {
+        switch entry.key.value {
+        case "tokens":
+          if let value = projectPath(entry) { configuration.tokens = value }
+        case "templates":
+          configuration.templates = projectPath(entry)
+        case "outputs":
+          sawOutputs = true
+          configuration.outputs = outputs(entry.value)
+        case "audit":
+          configuration.audit = audit(entry.value)
+        default:
+          break
+        }
+      }
+      if !sawOutputs { configuration.outputs = [] }
+      return configuration
+    }
+
+    // MARK: Outputs
+
+    private mutating func outputs(_ node: YAMLNode) -> [Configuration.Output] {
+      guard case .sequence(let list) = node else {
+        errors.append(.wrongType(key: "outputs", expected: "a list of outputs", found: node.kindDescription, at: node.location))
+        return []
+      }
+      var outputs: [Configuration.Output] = []
+      var destinations: [String: SourceLocation] = [:]
+      for item in list.items {
+        guard let output = output(item) else { continue }
+        let normalized = (output.destination as NSString).standardizingPath
+        if let first = destinations[normalized], let location = output.location {
+          errors.append(.duplicateDestination(output.destination, first: first, at: location))
+        }
+        destinations[normalized] = output.location
+        outputs.append(output)
+      }
+      return outputs
+    }
+
+    private mutating func output(_ node: YAMLNode) -> Configuration.Output? {
+      guard let mapping = self.mapping(node, key: "an output") else { return nil }
+      var kind: Configuration.Output.Kind?
+      var destination: String?
+      var template: String?
+      var optionsNode: YAMLNode?
+      for entry in checked(mapping, section: "an output", allowed: ["kind", "destination", "template", "options"]) {
+        switch entry.key.value {
+        case "kind":
+          kind = choice(entry, Configuration.Output.Kind.self)
+        case "destination":
+          destination = projectPath(entry)
+        case "template":
+          template = projectPath(entry)
+        case "options":
+          optionsNode = entry.value
+        default:
+          break
+        }
+      }
+      guard mapping["kind"] != nil else {
+        errors.append(.missingKey("kind", section: "an output", at: mapping.location))
+        return nil
+      }
+      guard mapping["destination"] != nil else {
+        errors.append(.missingKey("destination", section: "an output", at: mapping.location))
+        return nil
+      }
+      guard let kind, let destination else { return nil }
+      var options = Configuration.Options()
+      if let optionsNode { options = self.options(optionsNode, for: kind) }
+      return Configuration.Output(
+        kind: kind, destination: destination, template: template, options: options, location: mapping.location)
+    }
+
+    private mutating func options(_ node: YAMLNode, for kind: Configuration.Output.Kind) -> Configuration.Options {
+      var options = Configuration.Options()
+      guard let mapping = self.mapping(node, key: "options") else { return options }
+      let allowed: [String]
+      switch kind {
+      case .swift: allowed = ["module"]
+      case .kotlin: allowed = ["package", "object"]
+      case .css: allowed = ["selector", "references"]
+      }
+      for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
+        switch entry.key.value {
+        case "module":
+          if let value = identifier(entry, dotted: false) { options.swiftModule = value }
+        case "package":
+          if let value = identifier(entry, dotted: true) { options.kotlinPackage = value }
+        case "object":
+          if let value = identifier(entry, dotted: false) { options.kotlinObject = value }
+        case "selector":
+          if let value = selector(entry) { options.cssSelector = value }
+        case "references":
+          if let value = bool(entry) { options.keepsReferences = value }
+        default:
+          break
+        }
+      }
+      return options
+    }
+
+    // MARK: Audit
+
+    private mutating func audit(_ node: YAMLNode) -> Configuration.Audit {
+      var audit = Configuration.Audit()
+      guard let mapping = self.mapping(node, key: "audit") else { return audit }
+      let allowed = ["level", "method", "canvas", "fail-build", "report", "rules"]
+      for entry in checked(mapping, section: "audit", allowed: allowed) {
+        switch entry.key.value {
+        case "level":
+          if let level = choice(entry, Configuration.Audit.Level.self) { audit.level = level }
+        case "method":
+          if let method = choice(entry, Configuration.Audit.Method.self) { audit.method = method }
+        case "canvas":
+          if let color = color(entry) { audit.canvas = color }
+        case "fail-build":
+          if let value = bool(entry) { audit.failsBuild = value }
+        case "report":
+          if case .scalar(let scalar) = entry.value, scalar.style == .plain, scalar.boolValue == false {
+            audit.reportDirectory = nil
+          } else {
+            audit.reportDirectory = projectPath(entry)
+          }
+        case "rules":
+          audit.rules = rules(entry.value)
+        default:
+          break
+        }
+      }
+      return audit
+    }
+
+    private mutating func rules(_ node: YAMLNode) -> [Configuration.Audit.Rule] {
+      guard case .sequence(let list) = node else {
+        errors.append(.wrongType(key: "rules", expected: "a list of rules", found: node.kindDescription, at: node.location))
+        return []
+      }
+      return list.items.compactMap { rule($0) }
+    }
+
+    private mutating func rule(_ node: YAMLNode) -> Configuration.Audit.Rule? {
+      guard let mapping = self.mapping(node, key: "a rule") else { return nil }
+      var foreground: String?
+      var background: Configuration.Audit.Rule.Background?
+      var backgroundText = ""
+      var role: Configuration.Audit.Role?
+      for entry in checked(mapping, section: "a rule", allowed: ["foreground", "background", "role"]) {
+        switch entry.key.value {
+        case "foreground":
+          foreground = pattern(entry)
+        case "background":
+          guard let text = string(entry) else { continue }
+          backgroundText = text
+          if text.hasPrefix("#") {
+            switch ValueParser.hexColor(text) {
+            case .success(let color): background = .color(color)
+            case .failure(let problem):
+              errors.append(.invalidColor(key: "background", problem: problem.message, at: entry.value.location))
+            }
+          } else {
+            background = pattern(entry).map { .pattern($0) }
+          }
+        case "role":
+          role = choice(entry, Configuration.Audit.Role.self)
+        default:
+          break
+        }
+      }
+      for key in ["foreground", "background", "role"] where mapping[key] == nil {
+        errors.append(.missingKey(key, section: "a rule", at: mapping.location))
+      }
+      guard let foreground, let background, let role else { return nil }
+      return Configuration.Audit.Rule(
+        foreground: foreground, background: background, backgroundText: backgroundText, role: role,
+        location: mapping.location)
+    }
+
+    // MARK: Values
+
+    /// The entries of `mapping`, with an error for every key not in `allowed`.
+    private mutating func checked(_ mapping: YAMLMapping, section: String, allowed: [String]) -> [YAMLMapping.Entry] {
+      mapping.entries.filter { entry in
+        guard allowed.contains(entry.key.value) else {
+          errors.append(
+            .unknownKey(
+              entry.key.value, section: section, suggestion: Suggestion.closest(to: entry.key.value, in: allowed),
+              allowed: allowed, at: entry.key.location))
+          return false
+        }
+        return true
+      }
+    }
+
+    private mutating func mapping(_ node: YAMLNode, key: String) -> YAMLMapping? {
+      guard case .mapping(let mapping) = node else {
+        errors.append(.wrongType(key: key, expected: "a mapping", found: node.kindDescription, at: node.location))
+        return nil
+      }
+      return mapping
+    }
+
+    private mutating func string(_ entry: YAMLMapping.Entry) -> String? {
+      guard case .scalar(let scalar) = entry.value, !(scalar.style == .plain && scalar.value.isEmpty) else {
+        errors.append(
+          .wrongType(key: entry.key.value, expected: "a string", found: entry.value.kindDescription, at: entry.value.location))
+        return nil
+      }
+      return scalar.value
+    }
+
+    private mutating func bool(_ entry: YAMLMapping.Entry) -> Bool? {
+      guard case .scalar(let scalar) = entry.value, let value = scalar.boolValue else {
+        errors.append(
+          .wrongType(key: entry.key.value, expected: "true or false", found: entry.value.kindDescription, at: entry.value.location))
+        return nil
+      }
+      return value
+    }
+
+    private mutating func choice<T: RawRepresentable & CaseIterable>(_ entry: YAMLMapping.Entry, _: T.Type) -> T?
+    where T.RawValue == String {
+      guard let text = string(entry) else { return nil }
+      guard let value = T(rawValue: text) else {
+        errors.append(
+          .invalidValue(key: entry.key.value, value: text, allowed: T.allCases.map(\.rawValue), at: entry.value.location))
+        return nil
+      }
+      return value
+    }
+
+    private mutating func color(_ entry: YAMLMapping.Entry) -> Color? {
+      guard let text = string(entry) else { return nil }
+      switch ValueParser.hexColor(text) {
+      case .success(let color): return color
+      case .failure(let problem):
+        errors.append(.invalidColor(key: entry.key.value, problem: problem.message, at: entry.value.location))
+        return nil
+      }
+    }
+
+    /// A path inside the project folder: relative and never climbing out with `..`,
+    /// unless the user explicitly allowed it.
+    private mutating func projectPath(_ entry: YAMLMapping.Entry) -> String? {
+      guard let text = string(entry) else { return nil }
+      if !allowsPathsOutsideProject {
+        var depth = 0
+        var escapes = text.hasPrefix("/") || text.hasPrefix("~")
+        for component in text.split(separator: "/") {
+          if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
+          if depth < 0 { escapes = true }
+        }
+        if escapes {
+          errors.append(.pathEscapesProject(key: entry.key.value, path: text, at: entry.value.location))
+          return nil
+        }
+      }
+      return text
+    }
+
+    /// A token pattern: dotted segments, each a valid name or `*`.
+    private mutating func pattern(_ entry: YAMLMapping.Entry) -> String? {
+      guard let text = string(entry) else { return nil }
+      for segment in text.split(separator: ".", omittingEmptySubsequences: false) where segment != "*" {
+        if let problem = TokenPath.problem(withSegment: String(segment)) {
+          errors.append(.invalidPattern(text, problem: problem, at: entry.value.location))
+          return nil
+        }
+      }
+      return text
+    }
+
+    /// A Swift or Kotlin identifier (`EBTokens`), or a dotted package name (`com.eastblue.ds`).
+    private mutating func identifier(_ entry: YAMLMapping.Entry, dotted: Bool) -> String? {
+      guard let text = string(entry) else { return nil }
+      let parts = dotted ? text.split(separator: ".", omittingEmptySubsequences: false) : [Substring(text)]
+      for part in parts {
+        guard let first = part.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
+          part.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) })
+        else {
+          errors.append(
+            .invalidIdentifier(
+              key: entry.key.value, value: text, problem: "use ASCII letters, digits and '_', not starting with a digit",
+              at: entry.value.location))
+          return nil
+        }
+      }
+      return text
+    }
+
+    /// A CSS selector that cannot end the rule it opens or smuggle markup in.
+    private mutating func selector(_ entry: YAMLMapping.Entry) -> String? {
+      guard let text = string(entry) else { return nil }
+      let forbidden: [Character] = ["{", "}", ";", "<", "\\", "\n", "\r"]
+      guard !text.contains(where: forbidden.contains), !text.contains("/*") else {
+        errors.append(
+          .invalidIdentifier(
+            key: "selector", value: text, problem: "a selector cannot contain {, }, ;, <, \\, '/*' or line breaks",
+            at: entry.value.location))
+        return nil
+      }
+      return text
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import EBTokensCore
+
+/// Paths into the test sources, found from this file so fixtures and goldens
+/// can be read (and re-recorded) in place.
+enum TestPaths {
+  static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
+  static let golden = testsDirectory.appendingPathComponent("Golden")
+  static let repositoryRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+
+  static func fixture(_ relative: String) -> String { fixtures.appendingPathComponent(relative).path }
+}
+
+/// A fresh temporary folder, removed when the test's closure returns.
+func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("ebtokens-test-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: url) }
+  return try body(url)
+}
+
+/// Parses and resolves token YAML given as strings (file name → contents).
+func loadTokens(_ files: [String: String]) throws -> TokenSet {
+  try withTemporaryDirectory { directory in
+    var list: [TokenFiles.File] = []
+    for (name, contents) in files.sorted(by: { $0.key < $1.key }) {
+      let url = directory.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+      list.append(TokenFiles.File(path: url.path, displayPath: name))
+    }
+    return try TokenLoader().load(files: list)
+  }
+}
+
+/// The diagnostics `body` throws, printed without source lines (`file:line:col: error: message`).
+func diagnostics(_ body: () throws -> Void) -> [String] {
+  do {
+    try body()
+    return []
+  } catch let error as DiagnosticsError {
+    return error.diagnostics.map { diagnostic in
+      let location = diagnostic.location.map { "\($0): " } ?? ""
+      return "\(location)\(diagnostic.severity.rawValue): \(diagnostic.message)"
+    }
+  } catch {
+    return ["unexpected error: \(error)"]
+  }
+}
+
+/// A command-line tool a test needs (kotlinc, chromium).
+///
+/// Outside CI a missing tool skips the test with a message; in CI (`CI` set)
+/// it is a failure, because CI installs every tool and must prove the outputs.
+enum ExternalTool {
+  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false }
+
+  /// The tool's path, or `nil` when the test should skip.
+  static func find(_ names: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for name in names {
+      for directory in path.split(separator: ":") {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      }
+    }
+    if isCI {
+      Issue.record("\(names.joined(separator: " or ")) is required in CI but was not found", sourceLocation: sourceLocation)
+    } else {
+      print("SKIPPED: \(names.joined(separator: " or ")) not found; install it to run this test (CI installs it)")
+    }
+    return nil
+  }
+
+  struct Output {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  /// Runs a program to completion and captures its output.
+  static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil)
+    throws -> Output
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
+    // stderr goes to a file so a chatty tool cannot fill a pipe nobody reads and block.
+    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("ebtokens-stderr-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errorURL) }
+    let errorHandle = try FileHandle(forWritingTo: errorURL)
+    let outPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errorHandle
+    try process.run()
+    let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try errorHandle.close()
+    let errData = (try? Data(contentsOf: errorURL)) ?? Data()
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}

@@ -92,7 +92,7 @@ enum ExternalTool {
     if let environment { process.environment = environment }
     // stderr goes to a file so a chatty tool cannot fill a pipe nobody reads and block.
     let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("ebtokens-stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorURL) }
     let errorHandle = try FileHandle(forWritingTo: errorURL)
     let outPipe = Pipe()

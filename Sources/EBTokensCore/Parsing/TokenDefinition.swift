@@ -19,14 +19,28 @@ public enum ValueExpression: Sendable {
   }
 }
 
+/// `$deprecated` as written: `false` is kept, because it overrides a group's deprecation.
+public enum DeprecationSetting: Hashable, Sendable {
+  case deprecated(Deprecation)
+  case notDeprecated
+
+  var deprecation: Deprecation? {
+    if case .deprecated(let deprecation) = self { return deprecation }
+    return nil
+  }
+}
+
 /// A token as written in a file.
 public struct TokenDefinition: Sendable {
   public let path: TokenPath
-  /// The token's own `$type`, with where it is written.
+  /// The token's own `$type`.
   public let declaredType: TokenType?
+  /// Set when the token's `$type` was written but invalid (already reported),
+  /// so the token fails without a second, misleading "no type" error.
+  public let hasInvalidType: Bool
   public let value: ValueExpression
   public let description: String?
-  public let deprecation: Deprecation?
+  public let deprecation: DeprecationSetting?
   public let extensions: YAMLNode?
   public let location: SourceLocation
   public let valueLocation: SourceLocation
@@ -37,7 +51,9 @@ public struct GroupDefinition: Sendable {
   public let path: TokenPath
   public var type: TokenType?
   public var typeLocation: SourceLocation?
-  public var deprecation: Deprecation?
+  /// Set when the group's `$type` was written but invalid (already reported).
+  public var hasInvalidType = false
+  public var deprecation: DeprecationSetting?
   public let location: SourceLocation
 }
 

@@ -50,7 +50,8 @@ public struct TokenFileParser {
       // Shorthand: `bg: "#E5F1FF"` is a token whose $value is the scalar.
       define(
         TokenDefinition(
-          path: path, declaredType: nil, value: expression(entry.value, token: path), description: nil,
+          path: path, declaredType: nil, hasInvalidType: false, value: expression(entry.value, token: path),
+          description: nil,
           deprecation: nil, extensions: nil, location: entry.key.location, valueLocation: entry.value.location))
     }
   }
@@ -63,6 +64,7 @@ public struct TokenFileParser {
       case "$type":
         group.type = type(entry.value)
         group.typeLocation = entry.value.location
+        group.hasInvalidType = group.type == nil
       case "$description":
         _ = string(entry, key: "$description")
       case "$deprecated":
@@ -75,19 +77,23 @@ public struct TokenFileParser {
         children.append(entry)
       }
     }
-    mergeGroup(group)
+    // Children of a group that clashes with a token would only repeat that error.
+    guard mergeGroup(group) else { return }
     for child in children { addMember(child, parent: path) }
   }
 
   private mutating func addToken(_ path: TokenPath, key: YAMLScalar, mapping: YAMLMapping) {
     var declaredType: TokenType?
+    var hasInvalidType = false
     var description: String?
-    var deprecation: Deprecation?
+    var deprecation: DeprecationSetting?
     var extensions: YAMLNode?
     for entry in mapping.entries {
       switch entry.key.value {
       case "$value": continue
-      case "$type": declaredType = type(entry.value)
+      case "$type":
+        declaredType = type(entry.value)
+        hasInvalidType = declaredType == nil
       case "$description": description = string(entry, key: "$description")
       case "$deprecated": deprecation = self.deprecation(entry.value)
       case "$extensions": extensions = self.extensions(entry.value)
@@ -100,7 +106,8 @@ public struct TokenFileParser {
     guard let value = mapping["$value"] else { return }
     define(
       TokenDefinition(
-        path: path, declaredType: declaredType, value: expression(value, token: path), description: description,
+        path: path, declaredType: declaredType, hasInvalidType: hasInvalidType, value: expression(value, token: path),
+        description: description,
         deprecation: deprecation, extensions: extensions, location: key.location, valueLocation: value.location))
   }
 
@@ -124,15 +131,17 @@ public struct TokenFileParser {
     source.definitions.append(token)
   }
 
-  private mutating func mergeGroup(_ group: GroupDefinition) {
+  /// Records the group, merging it with the same group from other files;
+  /// `false` when the name is already a token.
+  private mutating func mergeGroup(_ group: GroupDefinition) -> Bool {
     if let index = source.definitionIndex[group.path.name] {
       let token = source.definitions[index].location
       errors.append(.tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
-      return
+      return false
     }
     guard var existing = source.groups[group.path.name] else {
       source.groups[group.path.name] = group
-      return
+      return true
     }
     if let type = group.type, let typeLocation = group.typeLocation {
       if let first = existing.type, let firstAt = existing.typeLocation, first != type {
@@ -143,8 +152,10 @@ public struct TokenFileParser {
         existing.typeLocation = typeLocation
       }
     }
+    existing.hasInvalidType = existing.hasInvalidType || group.hasInvalidType
     existing.deprecation = existing.deprecation ?? group.deprecation
     source.groups[group.path.name] = existing
+    return true
   }
 
   // MARK: - Reserved keys
@@ -172,13 +183,13 @@ public struct TokenFileParser {
     return scalar.value
   }
 
-  private mutating func deprecation(_ node: YAMLNode) -> Deprecation? {
+  private mutating func deprecation(_ node: YAMLNode) -> DeprecationSetting? {
     guard case .scalar(let scalar) = node, !scalar.isAmbiguousBoolean else {
       errors.append(.invalidDeprecated(found: node.kindDescription, at: node.location))
       return nil
     }
-    if let flag = scalar.boolValue { return flag ? .deprecated : nil }
-    return .message(scalar.value)
+    if let flag = scalar.boolValue { return flag ? .deprecated(.deprecated) : .notDeprecated }
+    return .deprecated(.message(scalar.value))
   }
 
   private mutating func extensions(_ node: YAMLNode) -> YAMLNode? {

@@ -59,12 +59,15 @@ public struct YAMLReader: Sendable {
 
 /// Turns libyaml events into nodes, one stack frame per open collection.
 private struct TreeBuilder {
+  /// Frames are classes so that adding an entry mutates in place: a value-type
+  /// frame popped, changed and pushed back would copy its array every time,
+  /// which is quadratic in the size of a mapping.
   private enum Frame {
     case mapping(MappingFrame)
-    case sequence(location: SourceLocation, items: [YAMLNode])
+    case sequence(SequenceFrame)
   }
 
-  private struct MappingFrame {
+  private final class MappingFrame {
     let location: SourceLocation
     var entries: [YAMLMapping.Entry] = []
     var keyLocations: [String: SourceLocation] = [:]
@@ -73,6 +76,15 @@ private struct TreeBuilder {
     var pendingKey: YAMLScalar?
     var dropsValue = false
     var expectsKey: Bool { pendingKey == nil && !dropsValue }
+
+    init(location: SourceLocation) { self.location = location }
+  }
+
+  private final class SequenceFrame {
+    let location: SourceLocation
+    var items: [YAMLNode] = []
+
+    init(location: SourceLocation) { self.location = location }
   }
 
   let path: String
@@ -148,14 +160,14 @@ private struct TreeBuilder {
       case YAML_SEQUENCE_START_EVENT:
         checkAnchorAndTag(
           anchor: event.data.sequence_start.anchor, tag: event.data.sequence_start.tag, at: location)
-        guard push(.sequence(location: location, items: []), at: location) else { return }
+        guard push(.sequence(SequenceFrame(location: location)), at: location) else { return }
       case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
         guard let frame = stack.popLast() else { continue }
         switch frame {
         case .mapping(let mapping):
           attach(.mapping(YAMLMapping(location: mapping.location, entries: mapping.entries)))
-        case .sequence(let location, let items):
-          attach(.sequence(YAMLSequence(location: location, items: items)))
+        case .sequence(let sequence):
+          attach(.sequence(YAMLSequence(location: sequence.location, items: sequence.items)))
         }
       default:
         continue
@@ -176,17 +188,16 @@ private struct TreeBuilder {
   /// Adds a finished node to the open collection; `nil` stands for a refused
   /// alias, whose entry is dropped.
   private mutating func attach(_ node: YAMLNode?) {
-    guard let top = stack.popLast() else {
+    guard let top = stack.last else {
       root = node
       return
     }
     switch top {
-    case .sequence(let location, var items):
-      if let node { items.append(node) }
-      stack.append(.sequence(location: location, items: items))
-    case .mapping(var mapping):
+    case .sequence(let sequence):
+      if let node { sequence.items.append(node) }
+    case .mapping(let mapping):
       if mapping.expectsKey {
-        acceptKey(node, into: &mapping)
+        acceptKey(node, into: mapping)
       } else {
         if let key = mapping.pendingKey, !mapping.dropsValue, let node {
           mapping.entries.append(YAMLMapping.Entry(key: key, value: node))
@@ -194,11 +205,10 @@ private struct TreeBuilder {
         mapping.pendingKey = nil
         mapping.dropsValue = false
       }
-      stack.append(.mapping(mapping))
     }
   }
 
-  private mutating func acceptKey(_ node: YAMLNode?, into mapping: inout MappingFrame) {
+  private mutating func acceptKey(_ node: YAMLNode?, into mapping: MappingFrame) {
     guard case .scalar(let key)? = node else {
       if let node { errors.append(.nonScalarKey(at: node.location)) }
       mapping.dropsValue = true

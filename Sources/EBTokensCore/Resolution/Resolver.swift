@@ -19,6 +19,8 @@ public struct Resolver {
   private var values: [TokenValue?]
   private var inheritedTypes: [String: TokenType] = [:]
   private var inheritedDeprecations: [String: Deprecation] = [:]
+  /// Groups under an invalid `$type` (already reported): their untyped tokens fail silently.
+  private var groupsUnderInvalidType: Set<String> = []
   private(set) var errors: [any DiagnosticConvertible] = []
 
   public init(source: TokenSource, limits: Limits = .standard) {
@@ -52,7 +54,7 @@ public struct Resolver {
       tokens.append(
         Token(
           path: definition.path, type: value.type, value: value, description: definition.description,
-          deprecation: definition.deprecation ?? parentName(of: definition.path).flatMap { inheritedDeprecations[$0] },
+          deprecation: deprecation(of: definition),
           extensions: definition.extensions, location: definition.location,
           valueLocation: definition.valueLocation, reference: reference))
     }
@@ -66,11 +68,21 @@ public struct Resolver {
       let parent = parentName(of: group.path)
       if let type = group.type ?? parent.flatMap({ inheritedTypes[$0] }) {
         inheritedTypes[group.path.name] = type
+      } else if group.hasInvalidType || parent.map({ groupsUnderInvalidType.contains($0) }) == true {
+        groupsUnderInvalidType.insert(group.path.name)
       }
-      if let deprecation = group.deprecation ?? parent.flatMap({ inheritedDeprecations[$0] }) {
-        inheritedDeprecations[group.path.name] = deprecation
+      if let setting = group.deprecation {
+        inheritedDeprecations[group.path.name] = setting.deprecation
+      } else if let inherited = parent.flatMap({ inheritedDeprecations[$0] }) {
+        inheritedDeprecations[group.path.name] = inherited
       }
     }
+  }
+
+  /// The token's own `$deprecated` (where `false` wins over any group), else its group's.
+  private func deprecation(of definition: TokenDefinition) -> Deprecation? {
+    if let setting = definition.deprecation { return setting.deprecation }
+    return parentName(of: definition.path).flatMap { inheritedDeprecations[$0] }
   }
 
   private func parentName(of path: TokenPath) -> String? {
@@ -131,7 +143,14 @@ public struct Resolver {
   private mutating func resolveLiteral(_ index: Int, node: YAMLNode, alpha: AlphaModifier?) {
     let definition = source.definitions[index]
     guard let type = declaredType(index) else {
-      fail(index, with: TokenFileError.missingType(token: definition.path.name, at: definition.location))
+      let typeWasInvalid =
+        definition.hasInvalidType
+        || parentName(of: definition.path).map { groupsUnderInvalidType.contains($0) } == true
+      if typeWasInvalid {
+        states[index] = .failed
+      } else {
+        fail(index, with: TokenFileError.missingType(token: definition.path.name, at: definition.location))
+      }
       return
     }
     if alpha != nil && type != .color {

@@ -40,7 +40,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["ebtokens"],
-      exclude: ["Corpus"]
+      exclude: ["Fixtures"]
     ),
   ]
 )

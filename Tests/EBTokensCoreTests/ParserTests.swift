@@ -101,7 +101,9 @@ import Testing
 
   @Test func namesAreValidated() {
     let errors = diagnostics {
-      _ = try loadTokens(["a.yaml": "g:\n  $type: color\n  \"a.b\": \"#FFF\"\n  \"{x}\": \"#FFF\"\n  \"\": \"#FFF\"\n"])
+      _ = try loadTokens([
+        "a.yaml": "g:\n  $type: color\n  \"a.b\": \"#FFF\"\n  \"{x}\": \"#FFF\"\n  \"\": \"#FFF\"\n"
+      ])
     }
     #expect(
       errors == [
@@ -112,7 +114,10 @@ import Testing
   }
 
   @Test func fileShapeErrors() {
-    #expect(diagnostics { _ = try loadTokens(["a.yaml": ""]) } == ["a.yaml:1:1: error: file is empty; a token file is a mapping of groups and tokens"])
+    #expect(
+      diagnostics { _ = try loadTokens(["a.yaml": ""]) } == [
+        "a.yaml:1:1: error: file is empty; a token file is a mapping of groups and tokens"
+      ])
     #expect(
       diagnostics { _ = try loadTokens(["a.yaml": "- a\n- b\n"]) } == [
         "a.yaml:1:1: error: a token file must be a mapping of groups and tokens, but this file is a sequence"

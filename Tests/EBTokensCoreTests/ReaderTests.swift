@@ -82,7 +82,10 @@ import Testing
       messages(read("a:\n\tb: 1\n")) == [
         "t.yaml:2:1: invalid YAML: found character that cannot start any token (while scanning for the next token)"
       ])
-    #expect(messages(read("a: b: c\n")) == ["t.yaml:1:5: invalid YAML: mapping values are not allowed in this context"])
+    #expect(
+      messages(read("a: b: c\n")) == [
+        "t.yaml:1:5: invalid YAML: mapping values are not allowed in this context"
+      ])
   }
 
   @Test func refusesFilesThatAreNotUTF8AtTheBadByte() {
@@ -110,7 +113,10 @@ import Testing
   }
 
   @Test func refusesASecondDocument() {
-    #expect(messages(read("a: 1\n---\nb: 2\n")) == ["t.yaml:2:1: a token file holds one YAML document; found a second one here"])
+    #expect(
+      messages(read("a: 1\n---\nb: 2\n")) == [
+        "t.yaml:2:1: a token file holds one YAML document; found a second one here"
+      ])
   }
 
   @Test func deepNestingStopsAtTheLimitWithoutRecursing() {
@@ -124,6 +130,9 @@ import Testing
 
   @Test func refusesFilesOverTheSizeLimit() {
     let limits = Limits(maxFileBytes: 10, maxDepth: 8, maxTokens: 10, maxReferenceChain: 10)
-    #expect(messages(read("a: 12345678901\n", limits: limits)) == ["t.yaml:1:1: file is 15 bytes, over the limit of 10 bytes"])
+    #expect(
+      messages(read("a: 12345678901\n", limits: limits)) == [
+        "t.yaml:1:1: file is 15 bytes, over the limit of 10 bytes"
+      ])
   }
 }

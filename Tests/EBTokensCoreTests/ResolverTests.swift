@@ -24,24 +24,31 @@ import Testing
     #expect(tokens["c.chained"]?.value.displayString == "#07259266")
     #expect(tokens["c.exact"]?.value.displayString == "#07259220")
     #expect(tokens["c.none"]?.value.displayString == "#07259200")
-    #expect(tokens["c.description"]?.reference == TokenReference(target: TokenPath(["c", "title"]), alphaFactor: 0.8))
+    #expect(
+      tokens["c.description"]?.reference
+        == TokenReference(target: TokenPath(["c", "title"]), alphaFactor: 0.8))
   }
 
   @Test func malformedAlphaModifiers() {
     func error(_ value: String) -> [String] {
-      diagnostics { _ = try loadTokens(["a.yaml": "c:\n  $type: color\n  a: \"#FFFFFF\"\n  b: \"\(value)\"\n"]) }
+      diagnostics {
+        _ = try loadTokens(["a.yaml": "c:\n  $type: color\n  a: \"#FFFFFF\"\n  b: \"\(value)\"\n"])
+      }
     }
     let prefix = "a.yaml:4:6: error: malformed alpha modifier in"
     #expect(error("{c.a} @ 180%") == ["\(prefix) '{c.a} @ 180%': 180% is out of range; use 0% to 100%"])
     #expect(error("{c.a} @80") == ["\(prefix) '{c.a} @80': the percentage needs a '%' sign, as in '@ 80%'"])
     #expect(error("{c.a} @ %") == ["\(prefix) '{c.a} @ %': the percentage is missing, as in '@ 80%'"])
-    #expect(error("{c.a} @ 80% @ 50%") == ["\(prefix) '{c.a} @ 80% @ 50%': only one '@ NN%' modifier is allowed"])
+    #expect(
+      error("{c.a} @ 80% @ 50%") == ["\(prefix) '{c.a} @ 80% @ 50%': only one '@ NN%' modifier is allowed"])
     #expect(error("#FFF @ -5%") == ["\(prefix) '#FFF @ -5%': '-5' is not a number"])
   }
 
   @Test func alphaModifierOnlyAppliesToColors() {
     let errors = diagnostics {
-      _ = try loadTokens(["a.yaml": "s:\n  $type: dimension\n  a: 4px\n  b: \"{s.a} @ 50%\"\n  c: \"4px @ 50%\"\n"])
+      _ = try loadTokens([
+        "a.yaml": "s:\n  $type: dimension\n  a: 4px\n  b: \"{s.a} @ 50%\"\n  c: \"4px @ 50%\"\n"
+      ])
     }
     #expect(
       errors == [
@@ -84,7 +91,10 @@ import Testing
     let errors = diagnostics {
       _ = try loadTokens(["a.yaml": "g:\n  $type: color\n  sub:\n    a: \"#FFF\"\n  b: \"{g.sub}\"\n"])
     }
-    #expect(errors == ["a.yaml:5:6: error: 'g.b' references '{g.sub}', which is a group, not a token; reference one of its tokens"])
+    #expect(
+      errors == [
+        "a.yaml:5:6: error: 'g.b' references '{g.sub}', which is a group, not a token; reference one of its tokens"
+      ])
   }
 
   @Test func typeMismatchNamesBothTypes() {
@@ -93,25 +103,35 @@ import Testing
         "a.yaml": "space:\n  $type: dimension\n  four: 4px\ncolor:\n  $type: color\n  bg: \"{space.four}\"\n"
       ])
     }
-    #expect(errors == ["a.yaml:6:7: error: 'color.bg' is a color, but it references '{space.four}', which is a dimension"])
+    #expect(
+      errors == [
+        "a.yaml:6:7: error: 'color.bg' is a color, but it references '{space.four}', which is a dimension"
+      ])
   }
 
   @Test func cyclesAreReportedOnceWithEveryStep() throws {
     let error = try #require(throws: DiagnosticsError.self) {
       _ = try loadTokens([
-        "a.yaml": "c:\n  $type: color\n  x: \"{c.y}\"\n  y: \"{c.z}\"\n  z: \"{c.x}\"\n  d: \"{c.x}\"\n  self: \"{c.self}\"\n"
+        "a.yaml":
+          "c:\n  $type: color\n  x: \"{c.y}\"\n  y: \"{c.z}\"\n  z: \"{c.x}\"\n  d: \"{c.x}\"\n  self: \"{c.self}\"\n"
       ])
     }
-    #expect(error.diagnostics.map(\.message) == ["reference cycle: c.x -> c.y -> c.z -> c.x", "'c.self' references itself"])
+    #expect(
+      error.diagnostics.map(\.message) == [
+        "reference cycle: c.x -> c.y -> c.z -> c.x", "'c.self' references itself",
+      ])
     #expect(error.diagnostics[0].location?.description == "a.yaml:3:6")
     #expect(
       error.diagnostics[0].notes.map { "\($0.location?.description ?? ""): \($0.message)" } == [
-        "a.yaml:3:6: 'c.x' references 'c.y'", "a.yaml:4:6: 'c.y' references 'c.z'", "a.yaml:5:6: 'c.z' references 'c.x'",
+        "a.yaml:3:6: 'c.x' references 'c.y'", "a.yaml:4:6: 'c.y' references 'c.z'",
+        "a.yaml:5:6: 'c.z' references 'c.x'",
       ])
   }
 
   @Test func twoTokenCycle() {
-    let errors = diagnostics { _ = try loadTokens(["a.yaml": "c:\n  $type: color\n  a: \"{c.b}\"\n  b: \"{c.a}\"\n"]) }
+    let errors = diagnostics {
+      _ = try loadTokens(["a.yaml": "c:\n  $type: color\n  a: \"{c.b}\"\n  b: \"{c.a}\"\n"])
+    }
     #expect(errors == ["a.yaml:3:6: error: reference cycle: c.a -> c.b -> c.a"])
   }
 
@@ -136,7 +156,10 @@ import Testing
         "c.yaml": "c:\n  x: \"#FFF\"\n",
       ])
     }
-    #expect(errors.map { String($0.prefix(while: { $0 != " " })) } == ["a.yaml:5:1:", "b.yaml:3:6:", "b.yaml:4:6:", "c.yaml:2:3:"])
+    #expect(
+      errors.map { String($0.prefix(while: { $0 != " " })) } == [
+        "a.yaml:5:1:", "b.yaml:3:6:", "b.yaml:4:6:", "c.yaml:2:3:",
+      ])
   }
 
   @Test func theShippedTokensResolveWithAlertDescriptionsAtEightyPercent() throws {

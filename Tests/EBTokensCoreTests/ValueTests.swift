@@ -27,16 +27,19 @@ import Testing
     let hint = "write #RGB, #RRGGBB, #RRGGBBAA or a DTCG color object"
     #expect(
       error("color", "\"#GGG\"")
-        == "v.yaml:3:11: error: invalid color for 't': '#GGG' has a character that is not a hex digit; \(hint)")
+        == "v.yaml:3:11: error: invalid color for 't': '#GGG' has a character that is not a hex digit; \(hint)"
+    )
     #expect(
       error("color", "\"#12345\"")
-        == "v.yaml:3:11: error: invalid color for 't': '#12345' has 5 hex digits, but a color has 3, 4, 6 or 8; \(hint)")
+        == "v.yaml:3:11: error: invalid color for 't': '#12345' has 5 hex digits, but a color has 3, 4, 6 or 8; \(hint)"
+    )
     #expect(
       error("color", "\"rgb(0, 0, 0)\"")
         == "v.yaml:3:11: error: invalid color for 't': 'rgb(0, 0, 0)' is not a supported color; \(hint)")
     #expect(
       error("color", "#FFFFFF")
-        == "v.yaml:3:10: error: invalid color for 't': the value is missing (in YAML '#' starts a comment: quote colors, as in \"#FFFFFF\")")
+        == "v.yaml:3:10: error: invalid color for 't': the value is missing (in YAML '#' starts a comment: quote colors, as in \"#FFFFFF\")"
+    )
     #expect(
       error("color", "{colorSpace: display-p3, components: [1, 0, 0]}")
         == "v.yaml:3:24: error: invalid color for 't': color space 'display-p3' is not supported; use srgb")
@@ -56,13 +59,18 @@ import Testing
     let prefix = "v.yaml:3:11: error: invalid dimension for 't':"
     #expect(
       error("dimension", "4 px")
-        == "\(prefix) '4 px' has a space between the number and the unit; write \"4px\" or {value: 4, unit: px}")
+        == "\(prefix) '4 px' has a space between the number and the unit; write \"4px\" or {value: 4, unit: px}"
+    )
     #expect(error("dimension", "-0px") == "\(prefix) '-0px' is negative zero; write 0px")
     #expect(error("dimension", "1e400px") == "\(prefix) '1e400' is out of range")
-    #expect(error("dimension", "NaNpx") == "\(prefix) 'NaNpx' is not a dimension; write \"4px\" or {value: 4, unit: px}")
+    #expect(
+      error("dimension", "NaNpx")
+        == "\(prefix) 'NaNpx' is not a dimension; write \"4px\" or {value: 4, unit: px}")
     #expect(error("dimension", "4") == "\(prefix) '4' has no unit; use px or rem")
     #expect(error("dimension", "4pt") == "\(prefix) unit 'pt' is not supported; use px or rem")
-    #expect(error("dimension", "04px") == "\(prefix) '04px' is not a dimension; write \"4px\" or {value: 4, unit: px}")
+    #expect(
+      error("dimension", "04px")
+        == "\(prefix) '04px' is not a dimension; write \"4px\" or {value: 4, unit: px}")
   }
 
   @Test func otherTypes() throws {
@@ -76,12 +84,19 @@ import Testing
   }
 
   @Test func malformedOtherTypes() {
-    #expect(error("number", "\"4\"") == "v.yaml:3:11: error: invalid number for 't': expected a number, found a string")
+    #expect(
+      error("number", "\"4\"")
+        == "v.yaml:3:11: error: invalid number for 't': expected a number, found a string")
     #expect(error("number", "0x10") == "v.yaml:3:11: error: invalid number for 't': '0x10' is not a number")
-    #expect(error("duration", "-1ms") == "v.yaml:3:11: error: invalid duration for 't': a duration cannot be negative")
+    #expect(
+      error("duration", "-1ms")
+        == "v.yaml:3:11: error: invalid duration for 't': a duration cannot be negative")
     #expect(
       error("fontWeight", "semibold")
-        == "v.yaml:3:11: error: invalid fontWeight for 't': 'semibold' is not a font weight; did you mean 'semi-bold'?")
-    #expect(error("fontWeight", "1001") == "v.yaml:3:11: error: invalid fontWeight for 't': font weight 1001 is out of range 1 to 1000")
+        == "v.yaml:3:11: error: invalid fontWeight for 't': 'semibold' is not a font weight; did you mean 'semi-bold'?"
+    )
+    #expect(
+      error("fontWeight", "1001")
+        == "v.yaml:3:11: error: invalid fontWeight for 't': font weight 1001 is out of range 1 to 1000")
   }
 }

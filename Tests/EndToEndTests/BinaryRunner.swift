@@ -28,7 +28,8 @@ struct BinaryRunner {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     process.environment = environment
-    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("ebtokens-e2e-\(UUID().uuidString)")
+    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ebtokens-e2e-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorURL) }
     let errorHandle = try FileHandle(forWritingTo: errorURL)

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct ListCommandTests {
   @Test func badTokensPrintEveryErrorWithLocationSourceLineAndCaretAndExitTwo() throws {
-    let result = try BinaryRunner.run(["list", "--tokens", "Fixtures/bad-tokens"], in: BinaryRunner.testsDirectory)
+    let result = try BinaryRunner.run(
+      ["list", "--tokens", "Fixtures/bad-tokens"], in: BinaryRunner.testsDirectory)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(
@@ -32,12 +33,14 @@ import Testing
     let result = try BinaryRunner.run(["list", "--format", "json"])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     #expect(array.count == 38)
     let names = array.compactMap { $0["name"] as? String }
     #expect(names.first == "main.alert.color.error.bg")
     #expect(names.last == "space.space-16")
-    let description = try #require(array.first { $0["name"] as? String == "main.alert.color.information.description" })
+    let description = try #require(
+      array.first { $0["name"] as? String == "main.alert.color.information.description" })
     #expect(description["type"] as? String == "color")
     #expect(description["value"] as? String == "#072592CC")
     #expect(description["reference"] as? String == "main.alert.color.information.label-title")
@@ -67,6 +70,8 @@ import Testing
     let result = try BinaryRunner.run(["list", "--tokens", "no-such-folder"])
     #expect(result.status == 2)
     #expect(
-      result.stderr == "error: token folder 'no-such-folder' does not exist (set it with --tokens or in the config)\n1 error\n")
+      result.stderr
+        == "error: token folder 'no-such-folder' does not exist (set it with --tokens or in the config)\n1 error\n"
+    )
   }
 }

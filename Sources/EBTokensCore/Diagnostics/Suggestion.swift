@@ -13,9 +13,13 @@ public enum Suggestion {
       if abs(bytes.count - target.count) > min(threshold, best?.distance ?? threshold) { continue }
       let distance = editDistance(target, bytes, limit: best.map { $0.distance - 1 } ?? threshold)
       guard let distance else { continue }
-      if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
-        best = (candidate, distance)
+      // Ties go to the name that sorts first, so the suggestion never depends on input order.
+      if let current = best,
+        distance > current.distance || (distance == current.distance && candidate >= current.name)
+      {
+        continue
       }
+      best = (candidate, distance)
     }
     return best?.name
   }

@@ -14,7 +14,8 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
   case invalidExtensions(found: String, at: SourceLocation)
   case duplicateToken(String, first: SourceLocation, at: SourceLocation)
   case tokenGroupConflict(String, token: SourceLocation, group: SourceLocation, at: SourceLocation)
-  case conflictingGroupType(group: String, first: TokenType, firstAt: SourceLocation, second: TokenType, at: SourceLocation)
+  case conflictingGroupType(
+    group: String, first: TokenType, firstAt: SourceLocation, second: TokenType, at: SourceLocation)
   case malformedReference(String, problem: String, at: SourceLocation)
   case malformedAlpha(String, problem: String, at: SourceLocation)
   case missingType(token: String, at: SourceLocation)
@@ -35,7 +36,8 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
     case .reservedKeyAtRoot(let key, let location):
       return Diagnostic("'\(key)' cannot stand at the top of a file; put it on a group", at: location)
     case .unknownReservedKey(let key, let suggestion, let allowed, let location):
-      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed here: \(allowed.joined(separator: ", ")))"
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed here: \(allowed.joined(separator: ", ")))"
       return Diagnostic("unknown key '\(key)'; keys starting with '$' are reserved\(hint)", at: location)
     case .invalidName(let name, let problem, let location):
       return Diagnostic("invalid name '\(name)': \(problem)", at: location)

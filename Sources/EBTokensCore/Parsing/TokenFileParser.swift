@@ -52,7 +52,8 @@ public struct TokenFileParser {
         TokenDefinition(
           path: path, declaredType: nil, hasInvalidType: false, value: expression(entry.value, token: path),
           description: nil,
-          deprecation: nil, extensions: nil, location: entry.key.location, valueLocation: entry.value.location))
+          deprecation: nil, extensions: nil, location: entry.key.location, valueLocation: entry.value.location
+        ))
     }
   }
 
@@ -106,19 +107,23 @@ public struct TokenFileParser {
     guard let value = mapping["$value"] else { return }
     define(
       TokenDefinition(
-        path: path, declaredType: declaredType, hasInvalidType: hasInvalidType, value: expression(value, token: path),
+        path: path, declaredType: declaredType, hasInvalidType: hasInvalidType,
+        value: expression(value, token: path),
         description: description,
-        deprecation: deprecation, extensions: extensions, location: key.location, valueLocation: value.location))
+        deprecation: deprecation, extensions: extensions, location: key.location,
+        valueLocation: value.location))
   }
 
   private mutating func define(_ token: TokenDefinition) {
     if let index = source.definitionIndex[token.path.name] {
-      errors.append(.duplicateToken(token.path.name, first: source.definitions[index].location, at: token.location))
+      errors.append(
+        .duplicateToken(token.path.name, first: source.definitions[index].location, at: token.location))
       return
     }
     if let group = source.groups[token.path.name] {
       errors.append(
-        .tokenGroupConflict(token.path.name, token: token.location, group: group.location, at: token.location))
+        .tokenGroupConflict(token.path.name, token: token.location, group: group.location, at: token.location)
+      )
       return
     }
     if source.definitions.count >= limits.maxTokens {
@@ -136,7 +141,8 @@ public struct TokenFileParser {
   private mutating func mergeGroup(_ group: GroupDefinition) -> Bool {
     if let index = source.definitionIndex[group.path.name] {
       let token = source.definitions[index].location
-      errors.append(.tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
+      errors.append(
+        .tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
       return false
     }
     guard var existing = source.groups[group.path.name] else {
@@ -146,7 +152,8 @@ public struct TokenFileParser {
     if let type = group.type, let typeLocation = group.typeLocation {
       if let first = existing.type, let firstAt = existing.typeLocation, first != type {
         errors.append(
-          .conflictingGroupType(group: group.path.name, first: first, firstAt: firstAt, second: type, at: typeLocation))
+          .conflictingGroupType(
+            group: group.path.name, first: first, firstAt: firstAt, second: type, at: typeLocation))
       } else if existing.type == nil {
         existing.type = type
         existing.typeLocation = typeLocation

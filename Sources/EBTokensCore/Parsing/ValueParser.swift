@@ -139,7 +139,8 @@ enum ValueParser {
       return .failure(ValueProblem("a color object needs 'colorSpace: srgb'"))
     }
     guard space.value == "srgb" else {
-      return .failure(ValueProblem("color space '\(space.value)' is not supported; use srgb", at: space.location))
+      return .failure(
+        ValueProblem("color space '\(space.value)' is not supported; use srgb", at: space.location))
     }
     guard case .sequence(let list)? = mapping["components"], list.items.count == 3 else {
       return .failure(ValueProblem("a color object needs 'components' with three numbers from 0 to 1"))
@@ -164,7 +165,8 @@ enum ValueParser {
       }
     }
     if let node = mapping["hex"] {
-      guard case .scalar(let hex) = node, hex.value.utf8.count == 7, case .success = hexColor(hex.value) else {
+      guard case .scalar(let hex) = node, hex.value.utf8.count == 7, case .success = hexColor(hex.value)
+      else {
         return .failure(ValueProblem("'hex' must be a #RRGGBB string", at: node.location))
       }
     }
@@ -173,7 +175,9 @@ enum ValueParser {
 
   private static func unitInterval(_ node: YAMLNode, what: String) -> Swift.Result<Double, ValueProblem> {
     guard case .scalar(let scalar) = node, scalar.style == .plain else {
-      return .failure(ValueProblem("\(what) must be a number from 0 to 1, found \(node.kindDescription)", at: node.location))
+      return .failure(
+        ValueProblem("\(what) must be a number from 0 to 1, found \(node.kindDescription)", at: node.location)
+      )
     }
     switch NumberSyntax.parse(scalar.value) {
     case .failure(let problem): return .failure(ValueProblem(problem.message, at: scalar.location))
@@ -213,14 +217,16 @@ enum ValueParser {
       numberText = String(decoding: bytes[..<length], as: UTF8.self)
       unitText = String(decoding: bytes[length...], as: UTF8.self)
       if unitText.hasPrefix(" ") {
-        return .failure(ValueProblem("'\(scalar.value)' has a space between the number and the unit; write \(example)"))
+        return .failure(
+          ValueProblem("'\(scalar.value)' has a space between the number and the unit; write \(example)"))
       }
       if unitText.isEmpty {
         return .failure(ValueProblem("'\(scalar.value)' has no unit; use \(units)"))
       }
     case .mapping(let mapping):
       if let unknown = mapping.entries.first(where: { $0.key.value != "value" && $0.key.value != "unit" }) {
-        return .failure(ValueProblem("unknown \(kind) field '\(unknown.key.value)'", at: unknown.key.location))
+        return .failure(
+          ValueProblem("unknown \(kind) field '\(unknown.key.value)'", at: unknown.key.location))
       }
       guard case .scalar(let value)? = mapping["value"], value.style == .plain,
         case .scalar(let unit)? = mapping["unit"]
@@ -242,7 +248,8 @@ enum ValueParser {
       return .failure(ValueProblem("unit '\(unitText)' is not supported; use \(units)"))
     }
     if value == 0 && value.sign == .minus {
-      return .failure(ValueProblem("'\(numberText)\(unitText)' is negative zero; write 0\(unitText)", at: numberLocation))
+      return .failure(
+        ValueProblem("'\(numberText)\(unitText)' is negative zero; write 0\(unitText)", at: numberLocation))
     }
     if value < 0 && !allowsNegative {
       return .failure(ValueProblem("a \(kind) cannot be negative", at: numberLocation))
@@ -267,13 +274,15 @@ enum ValueParser {
       var names: [String] = []
       for item in list.items {
         guard case .scalar(let scalar) = item, !scalar.value.isEmpty else {
-          return .failure(ValueProblem("each font family must be a name, found \(item.kindDescription)", at: item.location))
+          return .failure(
+            ValueProblem("each font family must be a name, found \(item.kindDescription)", at: item.location))
         }
         names.append(scalar.value)
       }
       return .success(names)
     default:
-      return .failure(ValueProblem("expected a font family name or a list of names, found \(node.kindDescription)"))
+      return .failure(
+        ValueProblem("expected a font family name or a list of names, found \(node.kindDescription)"))
     }
   }
 
@@ -291,7 +300,8 @@ enum ValueParser {
     if let weight = namedWeights[scalar.value] { return .success(weight) }
     guard scalar.style == .plain, case .success(let weight) = NumberSyntax.parse(scalar.value) else {
       let suggestion = Suggestion.closest(to: scalar.value, in: namedWeights.keys.sorted())
-      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (a number from 1 to 1000 or a name such as 'bold')"
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" } ?? " (a number from 1 to 1000 or a name such as 'bold')"
       return .failure(ValueProblem("'\(scalar.value)' is not a font weight\(hint)"))
     }
     guard weight >= 1 && weight <= 1000 else {

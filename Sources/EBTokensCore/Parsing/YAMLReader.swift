@@ -53,7 +53,8 @@ public struct YAMLReader: Sendable {
     bytes.withUnsafeBufferPointer { buffer in
       builder.run(buffer)
     }
-    return Result(document: builder.failed ? nil : YAMLDocument(path: path, root: builder.root), errors: builder.errors)
+    return Result(
+      document: builder.failed ? nil : YAMLDocument(path: path, root: builder.root), errors: builder.errors)
   }
 }
 
@@ -155,7 +156,8 @@ private struct TreeBuilder {
         let style: YAMLScalar.Style = scalarData.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .quoted
         attach(.scalar(YAMLScalar(value: value, style: style, location: location)))
       case YAML_MAPPING_START_EVENT:
-        checkAnchorAndTag(anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, at: location)
+        checkAnchorAndTag(
+          anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, at: location)
         guard push(.mapping(MappingFrame(location: location)), at: location) else { return }
       case YAML_SEQUENCE_START_EVENT:
         checkAnchorAndTag(
@@ -227,7 +229,8 @@ private struct TreeBuilder {
   }
 
   private mutating func checkAnchorAndTag(
-    anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at location: SourceLocation
+    anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
+    at location: SourceLocation
   ) {
     if let name = string(anchor) { errors.append(.anchor(name, at: location)) }
     if let tag = string(tag) { errors.append(.tag(tag, at: location)) }
@@ -236,8 +239,9 @@ private struct TreeBuilder {
   private func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
     let problem = parser.problem.map { String(cString: $0) } ?? "unknown libyaml error"
     var context = parser.context.map { String(cString: $0) }
-    if let text = context, parser.context_mark.line != parser.problem_mark.line
-      || parser.context_mark.column != parser.problem_mark.column
+    if let text = context,
+      parser.context_mark.line != parser.problem_mark.line
+        || parser.context_mark.column != parser.problem_mark.column
     {
       let mark = location(parser.context_mark)
       context = "\(text) at line \(mark.line), column \(mark.column)"

@@ -30,7 +30,8 @@ public enum ResolutionError: DiagnosticConvertible, Equatable {
       }
       let chain = (steps.map(\.token) + [first.token]).joined(separator: " -> ")
       let notes = steps.enumerated().map { index, step in
-        Diagnostic.Note("'\(step.token)' references '\(steps[(index + 1) % steps.count].token)'", at: step.location)
+        Diagnostic.Note(
+          "'\(step.token)' references '\(steps[(index + 1) % steps.count].token)'", at: step.location)
       }
       return Diagnostic("reference cycle: \(chain)", at: first.location, notes: notes)
     case .typeMismatch(let token, let expected, let target, let found, let location):
@@ -41,7 +42,8 @@ public enum ResolutionError: DiagnosticConvertible, Equatable {
       return Diagnostic(
         "'\(token)' is a \(type.rawValue); an alpha modifier ('@ NN%') applies only to colors", at: location)
     case .chainTooLong(let token, let limit, let location):
-      return Diagnostic("the chain of references from '\(token)' is longer than the limit of \(limit)", at: location)
+      return Diagnostic(
+        "the chain of references from '\(token)' is longer than the limit of \(limit)", at: location)
     }
   }
 }

@@ -154,11 +154,16 @@ public struct Resolver {
       return
     }
     if alpha != nil && type != .color {
-      fail(index, with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: definition.valueLocation))
+      fail(
+        index,
+        with: ResolutionError.alphaOnNonColor(
+          token: definition.path.name, type: type, at: definition.valueLocation))
       return
     }
     if type != .color, type != .fontFamily, case .scalar(let scalar) = node, scalar.value.contains("@") {
-      fail(index, with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: scalar.location))
+      fail(
+        index,
+        with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: scalar.location))
       return
     }
     switch ValueParser.parse(node, as: type) {
@@ -174,7 +179,9 @@ public struct Resolver {
     }
   }
 
-  private mutating func resolveReference(_ index: Int, target: Int, alpha: AlphaModifier?, at location: SourceLocation) {
+  private mutating func resolveReference(
+    _ index: Int, target: Int, alpha: AlphaModifier?, at location: SourceLocation
+  ) {
     let definition = source.definitions[index]
     guard let targetValue = values[target] else {
       states[index] = .failed
@@ -185,11 +192,15 @@ public struct Resolver {
       fail(
         index,
         with: ResolutionError.typeMismatch(
-          token: definition.path.name, expected: expected, target: targetName, found: targetValue.type, at: location))
+          token: definition.path.name, expected: expected, target: targetName, found: targetValue.type,
+          at: location))
       return
     }
     if alpha != nil && targetValue.type != .color {
-      fail(index, with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: targetValue.type, at: location))
+      fail(
+        index,
+        with: ResolutionError.alphaOnNonColor(
+          token: definition.path.name, type: targetValue.type, at: location))
       return
     }
     values[index] = applying(alpha, to: targetValue)

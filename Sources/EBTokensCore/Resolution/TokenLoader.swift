@@ -54,9 +54,11 @@ public enum TokenFiles {
   /// sorted by path so the result never depends on the file system's order.
   public static func find(in directory: String) throws -> [File] {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
       throw DiagnosticsError(diagnostics: [
-        Diagnostic("token folder '\(directory)' does not exist (set it with --tokens or in the config)", at: nil)
+        Diagnostic(
+          "token folder '\(directory)' does not exist (set it with --tokens or in the config)", at: nil)
       ])
     }
     let root = URL(fileURLWithPath: directory)

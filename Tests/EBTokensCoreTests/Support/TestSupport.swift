@@ -6,7 +6,8 @@ import Testing
 /// Paths into the test sources, found from this file so fixtures and goldens
 /// can be read (and re-recorded) in place.
 enum TestPaths {
-  static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
   static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
   static let golden = testsDirectory.appendingPathComponent("Golden")
   static let repositoryRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
@@ -16,7 +17,8 @@ enum TestPaths {
 
 /// A fresh temporary folder, removed when the test's closure returns.
 func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("ebtokens-test-\(UUID().uuidString)")
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "ebtokens-test-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: url) }
   return try body(url)
@@ -28,7 +30,8 @@ func loadTokens(_ files: [String: String]) throws -> TokenSet {
     var list: [TokenFiles.File] = []
     for (name, contents) in files.sorted(by: { $0.key < $1.key }) {
       let url = directory.appendingPathComponent(name)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(contents.utf8).write(to: url)
       list.append(TokenFiles.File(path: url.path, displayPath: name))
     }
@@ -56,7 +59,9 @@ func diagnostics(_ body: () throws -> Void) -> [String] {
 /// Outside CI a missing tool skips the test with a message; in CI (`CI` set)
 /// it is a failure, because CI installs every tool and must prove the outputs.
 enum ExternalTool {
-  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false }
+  static var isCI: Bool {
+    ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
+  }
 
   /// The tool's path, or `nil` when the test should skip.
   static func find(_ names: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
@@ -68,9 +73,12 @@ enum ExternalTool {
       }
     }
     if isCI {
-      Issue.record("\(names.joined(separator: " or ")) is required in CI but was not found", sourceLocation: sourceLocation)
+      Issue.record(
+        "\(names.joined(separator: " or ")) is required in CI but was not found",
+        sourceLocation: sourceLocation)
     } else {
-      print("SKIPPED: \(names.joined(separator: " or ")) not found; install it to run this test (CI installs it)")
+      print(
+        "SKIPPED: \(names.joined(separator: " or ")) not found; install it to run this test (CI installs it)")
     }
     return nil
   }
@@ -82,7 +90,10 @@ enum ExternalTool {
   }
 
   /// Runs a program to completion and captures its output.
-  static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil)
+  static func run(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String]? = nil
+  )
     throws -> Output
   {
     let process = Process()
@@ -91,7 +102,8 @@ enum ExternalTool {
     if let directory { process.currentDirectoryURL = directory }
     if let environment { process.environment = environment }
     // stderr goes to a file so a chatty tool cannot fill a pipe nobody reads and block.
-    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("ebtokens-stderr-\(UUID().uuidString)")
+    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ebtokens-stderr-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorURL) }
     let errorHandle = try FileHandle(forWritingTo: errorURL)

@@ -161,6 +161,18 @@ public enum APCAContrast {
     return contrast * 100
   }
 
+  /// `lc` with one decimal, truncated toward zero, keeping its sign: `-62.37` shows as `-62.3` and
+  /// `74.99` as `74.9`, so a failing |Lc| is never displayed as if it met a whole-number minimum.
+  /// For display only, like ``WCAGContrast/formatted(_:)``.
+  public static func formatted(_ lc: Double) -> String {
+    guard abs(lc) < 1e12 else { return String(format: "%.1f", lc) }
+    // The same representation-error allowance as `WCAGContrast.formatted` (62.3 is stored as
+    // 62.2999...), here on tenths.
+    let tenths = Int((abs(lc) * 10 + 1e-9).rounded(.down))
+    let sign = lc < 0 && tenths != 0 ? "-" : ""
+    return "\(sign)\(tenths / 10).\(tenths % 10)"
+  }
+
   /// APCA's estimated screen luminance Ys: each 8-bit channel / 255 raised to the plain 2.4 power
   /// (deliberately not the piecewise sRGB curve), then weighted. 0 for black, 1 for white.
   static func screenLuminance(_ color: Color) -> Double {

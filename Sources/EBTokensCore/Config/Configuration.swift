@@ -78,7 +78,12 @@ public struct Configuration: Sendable {
       /// The literal text of the background, as the user wrote it.
       public var backgroundText: String
       public var role: Role
+      /// Where the rule starts (its first key).
       public var location: SourceLocation?
+      /// Where the foreground and background values are written, so an audit error can point at
+      /// the pattern that matched nothing; `nil` falls back to `location`.
+      public var foregroundLocation: SourceLocation? = nil
+      public var backgroundLocation: SourceLocation? = nil
     }
 
     public var level: Level = .AA

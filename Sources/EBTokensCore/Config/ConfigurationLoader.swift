@@ -215,11 +215,15 @@ public struct ConfigurationLoader {
       var background: Configuration.Audit.Rule.Background?
       var backgroundText = ""
       var role: Configuration.Audit.Role?
+      var foregroundLocation: SourceLocation?
+      var backgroundLocation: SourceLocation?
       for entry in checked(mapping, section: "a rule", allowed: ["foreground", "background", "role"]) {
         switch entry.key.value {
         case "foreground":
           foreground = pattern(entry)
+          foregroundLocation = entry.value.location
         case "background":
+          backgroundLocation = entry.value.location
           guard let text = string(entry) else { continue }
           backgroundText = text
           if text.hasPrefix("#") {
@@ -243,7 +247,8 @@ public struct ConfigurationLoader {
       guard let foreground, let background, let role else { return nil }
       return Configuration.Audit.Rule(
         foreground: foreground, background: background, backgroundText: backgroundText, role: role,
-        location: mapping.location)
+        location: mapping.location, foregroundLocation: foregroundLocation,
+        backgroundLocation: backgroundLocation)
     }
 
     // MARK: Values
@@ -329,9 +334,19 @@ public struct ConfigurationLoader {
     }
 
     /// A token pattern: dotted segments, each a valid name or `*`.
+    ///
+    /// `*` stands for a whole segment only: `info*` would silently match nothing (no glob
+    /// inside a name), so it is refused here rather than reported later as an unmatched rule.
     private mutating func pattern(_ entry: YAMLMapping.Entry) -> String? {
       guard let text = string(entry) else { return nil }
       for segment in text.split(separator: ".", omittingEmptySubsequences: false) where segment != "*" {
+        if segment.contains("*") {
+          errors.append(
+            .invalidPattern(
+              text, problem: "'*' matches one whole segment; write it alone between dots, as in 'a.*.b'",
+              at: entry.value.location))
+          return nil
+        }
         if let problem = TokenPath.problem(withSegment: String(segment)) {
           errors.append(.invalidPattern(text, problem: problem, at: entry.value.location))
           return nil

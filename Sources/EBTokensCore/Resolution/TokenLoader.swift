@@ -69,7 +69,8 @@ public enum TokenFiles {
     var files: [File] = []
     for case let url as URL in enumerator where extensions.contains(url.pathExtension.lowercased()) {
       let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count))
-      let joined = (directory as NSString).appendingPathComponent(relative)
+        .drop { $0 == "/" }
+      let joined = (directory as NSString).appendingPathComponent(String(relative))
       files.append(File(path: joined))
     }
     if files.isEmpty { throw DiagnosticsError([TokenFileError.noTokenFiles(directory: directory)]) }

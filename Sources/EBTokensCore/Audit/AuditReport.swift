@@ -1,0 +1,353 @@
+import Foundation
+
+/// The audit's reports: the same ``AuditResult`` as a terminal table, a pull-request comment, JSON
+/// for tools, a page for designers, and SARIF for code-scanning annotations.
+///
+/// Every format is deterministic (no timestamps, no absolute paths beyond what the token
+/// locations hold), so a report can be committed or compared as a golden file.
+public enum AuditReport {
+  public enum Format: String, CaseIterable, Sendable {
+    case text
+    case markdown
+    case json
+    case html
+    case sarif
+
+    /// The file extension `writeReports` uses.
+    public var fileExtension: String {
+      switch self {
+      case .text: return "txt"
+      case .markdown: return "md"
+      case .json: return "json"
+      case .html: return "html"
+      case .sarif: return "sarif"
+      }
+    }
+  }
+
+  /// `result` in `format`. `colored` adds ANSI colors to the text format (callers pass it only when
+  /// writing to a terminal with `NO_COLOR` unset); the other formats ignore it.
+  public static func render(_ result: AuditResult, format: Format, colored: Bool = false) -> String {
+    switch format {
+    case .text: return text(result, colored: colored)
+    case .markdown: return markdown(result)
+    case .json: return JSONWriter.render(json(result))
+    case .html: return AuditHTML.render(result)
+    case .sarif: return JSONWriter.render(sarif(result))
+    }
+  }
+
+  /// The formats `ebtokens build` writes into the report folder.
+  public static let buildFormats: [Format] = [.markdown, .json, .html]
+
+  /// Writes `contrast-audit.md`, `.json` and `.html` (or `formats`) into `directory`, creating
+  /// it, each file atomically. Returns the paths written, in `formats` order.
+  @discardableResult
+  public static func writeReports(
+    _ result: AuditResult, to directory: String, formats: [Format] = buildFormats
+  ) throws -> [String] {
+    try formats.map { format in
+      let path = (directory as NSString).appendingPathComponent("contrast-audit.\(format.fileExtension)")
+      try writeAtomically(render(result, format: format), to: path)
+      return path
+    }
+  }
+
+  /// Writes `text` to a temporary file beside `path` and renames it over `path`, so a reader (or
+  /// a crash) never sees a half-written report. Creates missing parent folders.
+  ///
+  /// - Throws: ``DiagnosticsError`` holding a ``ReportWriteError``.
+  public static func writeAtomically(_ text: String, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent()
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: temporary)
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw DiagnosticsError([ReportWriteError(path: path, reason: error.localizedDescription)])
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temporary)
+      throw DiagnosticsError([ReportWriteError(path: path, reason: reason)])
+    }
+  }
+
+  // MARK: - Shared wording
+
+  /// `4.5:1` for a ratio minimum, `Lc 75` for an APCA one, `-` for none.
+  static func requirement(_ result: PairResult, method: Configuration.Audit.Method) -> String {
+    guard let required = result.required else { return "-" }
+    switch method {
+    case .wcag2: return NumberFormatting.shortest(required) + ":1"
+    case .apca: return "Lc " + NumberFormatting.shortest(required)
+    }
+  }
+
+  /// Truncated ratio with its `:1`.
+  static func ratio(_ result: PairResult) -> String { WCAGContrast.formatted(result.ratio) + ":1" }
+
+  static func verdict(_ result: PairResult) -> String {
+    if !result.passes { return "FAIL" }
+    return result.required == nil ? "info" : "pass"
+  }
+
+  /// `#072592CC on #E5F1FF`: the colors as written, translucent ones with their alpha.
+  static func seen(_ result: PairResult) -> String {
+    result.composited.opaqueHex + " on " + result.backdrop.opaqueHex
+  }
+
+  // MARK: - Text
+
+  static func text(_ result: AuditResult, colored: Bool) -> String {
+    let header = ["RESULT", "ROLE", "RATIO", "NEEDS", "APCA Lc", "FOREGROUND", "BACKGROUND", "SEEN"]
+    let rightAligned: Set<Int> = [2, 3, 4]
+    let rows = result.failuresFirst.map { pair in
+      [
+        verdict(pair), pair.role.rawValue, ratio(pair), requirement(pair, method: result.method),
+        APCAContrast.formatted(pair.apcaLc), printable(pair.foreground), printable(pair.background),
+        seen(pair),
+      ]
+    }
+    var widths = header.map(\.count)
+    for row in rows {
+      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+    }
+    func line(_ cells: [String], style: String?) -> String {
+      var text = ""
+      for (column, cell) in cells.enumerated() {
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        var shown = cell
+        // Only the verdict is colored, after padding is computed on the plain text.
+        if column == 0, let style { shown = "\u{1B}[\(style)m\(cell)\u{1B}[0m" }
+        let isLast = column == cells.count - 1
+        text += rightAligned.contains(column) ? padding + shown : shown + (isLast ? "" : padding)
+        if !isLast { text += "  " }
+      }
+      return text + "\n"
+    }
+    var output = line(header, style: colored ? "1" : nil)
+    for (pair, row) in zip(result.failuresFirst, rows) {
+      let style: String?
+      if !colored {
+        style = nil
+      } else if !pair.passes {
+        style = "1;31"
+      } else {
+        style = pair.required == nil ? "2" : "32"
+      }
+      output += line(row, style: style)
+    }
+    let summary = result.summary
+    let decorative = result.results.count { $0.required == nil }
+    let note = decorative == 0 ? "" : " (\(decorative) decorative, reported but not judged)"
+    if colored {
+      output += "\n\u{1B}[1;\(result.allPass ? "32" : "31")m\(summary)\u{1B}[0m\(note)\n"
+    } else {
+      output += "\n\(summary)\(note)\n"
+    }
+    return output
+  }
+
+  /// Names may hold any character but `.`, `{` and `}`; keep control characters (an escape
+  /// sequence, say) out of a terminal.
+  static func printable(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+  }
+
+  // MARK: - Markdown
+
+  static func markdown(_ result: AuditResult) -> String {
+    let icon = result.allPass ? "✅" : "❌"
+    var output = "\(icon) **\(result.summary)**\n\n"
+    output += "| | Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
+    output += "|:-:|---|---|---|--:|--:|--:|---|\n"
+    for pair in result.failuresFirst {
+      let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
+      // The value the verdict was decided on is bold when it falls short.
+      func judged(_ text: String, _ method: Configuration.Audit.Method) -> String {
+        !pair.passes && result.method == method ? "**\(text)**" : text
+      }
+      let cells = [
+        mark, markdownCode(pair.foreground), markdownCode(pair.background), pair.role.rawValue,
+        judged(ratio(pair), .wcag2), pair.required == nil ? "—" : requirement(pair, method: result.method),
+        judged(APCAContrast.formatted(pair.apcaLc), .apca),
+        markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex),
+      ]
+      output += "| " + cells.joined(separator: " | ") + " |\n"
+    }
+    let method =
+      result.method == .wcag2
+      ? "Pass/fail on the WCAG 2 contrast ratio; APCA Lc shown for reference."
+      : "Pass/fail on APCA |Lc|; the WCAG 2 ratio shown for reference."
+    output +=
+      "\n<sub>\(method) Translucent colors are judged as composited (\"Seen\"), backgrounds over "
+      + "\(result.canvas.opaqueHex). Ratios truncated to two decimals. "
+      + "➖ decorative: reported, never fails.</sub>\n"
+    return output
+  }
+
+  /// A code span that survives a GFM table cell: pipes escaped, control characters replaced, and
+  /// longer backtick fences around a name that contains backticks.
+  static func markdownCode(_ text: String) -> String {
+    let cleaned = printable(text).replacingOccurrences(of: "|", with: "\\|")
+    guard cleaned.contains("`") else { return "`\(cleaned)`" }
+    return "`` \(cleaned) ``"
+  }
+
+  // MARK: - JSON
+
+  static func json(_ result: AuditResult) -> JSONWriter.Value {
+    .object([
+      ("level", .string(result.level.rawValue)),
+      ("method", .string(result.method.rawValue)),
+      (
+        "summary",
+        .object([
+          ("pairs", .integer(result.results.count)),
+          ("passed", .integer(result.passedCount)),
+          ("failed", .integer(result.failedCount)),
+        ])
+      ),
+      ("results", .array(result.results.map(json))),
+    ])
+  }
+
+  static func json(_ pair: PairResult) -> JSONWriter.Value {
+    .object([
+      ("foreground", .string(pair.foreground)),
+      ("background", .string(pair.background)),
+      ("role", .string(pair.role.rawValue)),
+      ("foregroundValue", .string(pair.foregroundColor.hex)),
+      ("backgroundValue", .string(pair.backgroundColor.hex)),
+      ("composited", .string(pair.composited.opaqueHex)),
+      ("ratio", .number(pair.ratio)),
+      ("required", pair.required.map(JSONWriter.Value.number) ?? .null),
+      ("apcaLc", .number(pair.apcaLc)),
+      ("pass", .bool(pair.passes)),
+      ("file", .string(pair.foregroundLocation.file)),
+      ("line", .integer(pair.foregroundLocation.line)),
+    ])
+  }
+
+  // MARK: - SARIF
+
+  /// The SARIF rule for each role that can fail, with the success criterion it checks.
+  static let sarifRoles: [(role: Configuration.Audit.Role, name: String, summary: String, help: String)] = [
+    (
+      .text, "TextContrast", "Text contrast below the minimum for its level (WCAG 2.2 SC 1.4.3 / 1.4.6).",
+      "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html"
+    ),
+    (
+      .largeText, "LargeTextContrast",
+      "Large-text contrast below the minimum for its level (WCAG 2.2 SC 1.4.3 / 1.4.6).",
+      "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html"
+    ),
+    (
+      .nonText, "NonTextContrast", "Icon or meaningful border contrast below 3:1 (WCAG 2.2 SC 1.4.11).",
+      "https://www.w3.org/WAI/WCAG22/Understanding/non-text-contrast.html"
+    ),
+  ]
+
+  static func sarif(_ result: AuditResult) -> JSONWriter.Value {
+    let rules: [JSONWriter.Value] = sarifRoles.map { entry in
+      .object([
+        ("id", .string("contrast/\(entry.role.rawValue)")),
+        ("name", .string(entry.name)),
+        ("shortDescription", .object([("text", .string(entry.summary))])),
+        ("helpUri", .string(entry.help)),
+        ("defaultConfiguration", .object([("level", .string("error"))])),
+      ])
+    }
+    let results: [JSONWriter.Value] = result.results.filter { !$0.passes }.map { pair in
+      let ruleIndex = sarifRoles.firstIndex { $0.role == pair.role } ?? 0
+      let measured =
+        result.method == .wcag2
+        ? "contrast \(ratio(pair))"
+        : "APCA Lc \(APCAContrast.formatted(pair.apcaLc)) (contrast \(ratio(pair)))"
+      let message =
+        "'\(pair.foreground)' on '\(pair.background)' (\(pair.role.rawValue)) has \(measured); "
+        + "\(result.standard) requires \(requirement(pair, method: result.method)). Seen as \(seen(pair))."
+      let location = pair.foregroundLocation
+      return .object([
+        ("ruleId", .string("contrast/\(pair.role.rawValue)")),
+        ("ruleIndex", .integer(ruleIndex)),
+        ("level", .string("error")),
+        ("message", .object([("text", .string(message))])),
+        (
+          "locations",
+          .array([
+            .object([
+              (
+                "physicalLocation",
+                .object([
+                  ("artifactLocation", .object([("uri", .string(sarifURI(location.file)))])),
+                  (
+                    "region",
+                    .object([
+                      ("startLine", .integer(location.line)), ("startColumn", .integer(location.column)),
+                    ])
+                  ),
+                ])
+              )
+            ])
+          ])
+        ),
+      ])
+    }
+    return .object([
+      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+      ("version", .string("2.1.0")),
+      (
+        "runs",
+        .array([
+          .object([
+            (
+              "tool",
+              .object([
+                (
+                  "driver",
+                  .object([
+                    ("name", .string("ebtokens")),
+                    ("rules", .array(rules)),
+                  ])
+                )
+              ])
+            ),
+            ("results", .array(results)),
+          ])
+        ])
+      ),
+    ])
+  }
+
+  /// A file path as a SARIF artifact URI (RFC 3986): relative paths stay relative (to the
+  /// repository root, where code scanning resolves them); absolute ones become `file://` URIs.
+  /// Everything but unreserved characters and `/` is percent-encoded.
+  static func sarifURI(_ path: String) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return path.hasPrefix("/") ? "file://" + encoded : encoded
+  }
+}
+
+/// A report file that could not be written.
+public struct ReportWriteError: DiagnosticConvertible, Equatable {
+  public let path: String
+  public let reason: String
+
+  public var diagnostic: Diagnostic { Diagnostic("cannot write report '\(path)': \(reason)", at: nil) }
+}

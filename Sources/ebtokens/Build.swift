@@ -3,13 +3,51 @@ import EBTokensCore
 import Foundation
 
 struct Build: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Resolve the tokens and generate every output.")
+  static let configuration = CommandConfiguration(
+    abstract: "Generate every output the config lists: the Swift package, Kotlin, CSS.",
+    discussion: """
+      Writes only files whose contents changed, and removes files an earlier build generated that \
+      this one no longer does; it never touches any other file. With --check it writes nothing and \
+      exits 1 when the outputs on disk are not what a build would generate.
+      """)
 
-  @Option(help: "The folder of token files.")
-  var tokens = "tokens"
+  @Option(help: "The config file (default: ./ebtokens.yml, or the built-in defaults when there is none).")
+  var config: String?
+
+  @Flag(help: "Write nothing; exit 1 and list the files that are out of date.")
+  var check = false
+
+  @Flag(help: "Allow paths in the config that lead outside the config file's folder.")
+  var allowOutsideProject = false
 
   func run() throws {
-    let tokenSet = try reportingDiagnostics { try TokenLoader().load(directory: tokens) }
-    print("resolved \(tokenSet.tokens.count) tokens")
+    let (configuration, result) = try reportingDiagnostics {
+      let configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
+        path: config)
+      return (configuration, try Builder().build(configuration, mode: check ? .check : .write))
+    }
+    let plan = result.plan
+    if check {
+      guard !plan.isUpToDate else {
+        print("all \(plan.unchangedFileCount) generated files are up to date")
+        return
+      }
+      for change in plan.changes { print("out of date: \(change.path) (would be \(change.kind.rawValue))") }
+      FileHandle.standardError.write(
+        Data("\(files(plan.changes.count)) out of date; run `ebtokens build`\n".utf8))
+      throw ExitCode(1)
+    }
+    for change in plan.changes { print("\(change.kind.rawValue) \(change.path)") }
+    print("\(files(plan.changes.count)) changed, \(plan.unchangedFileCount) unchanged")
+    if let audit = result.audit { print("contrast audit: \(audit.summary)") }
+    if result.failsOnContrast(configuration) {
+      FileHandle.standardError.write(
+        Data("contrast audit failed and the config sets fail-build: true\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+
+  private func files(_ count: Int) -> String {
+    count == 1 ? "1 file" : "\(count) files"
   }
 }

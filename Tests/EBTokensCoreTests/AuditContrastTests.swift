@@ -78,17 +78,17 @@ import Testing
 
   @Test func theMinimumsPerRoleLevelAndMethod() {
     typealias Audit = ContrastAudit
-    #expect(Audit.minimum(for: .text, level: .AA, method: .wcag2) == 4.5)
-    #expect(Audit.minimum(for: .text, level: .AAA, method: .wcag2) == 7)
-    #expect(Audit.minimum(for: .largeText, level: .AA, method: .wcag2) == 3)
-    #expect(Audit.minimum(for: .largeText, level: .AAA, method: .wcag2) == 4.5)
-    #expect(Audit.minimum(for: .nonText, level: .AA, method: .wcag2) == 3)
-    #expect(Audit.minimum(for: .nonText, level: .AAA, method: .wcag2) == 3)
-    #expect(Audit.minimum(for: .decorative, level: .AA, method: .wcag2) == nil)
-    #expect(Audit.minimum(for: .text, level: .AA, method: .apca) == 75)
-    #expect(Audit.minimum(for: .largeText, level: .AA, method: .apca) == 60)
-    #expect(Audit.minimum(for: .nonText, level: .AAA, method: .apca) == 45)
-    #expect(Audit.minimum(for: .decorative, level: .AAA, method: .apca) == nil)
+    #expect(Audit.minimum(for: .text, level: .aa, method: .wcag2) == 4.5)
+    #expect(Audit.minimum(for: .text, level: .aaa, method: .wcag2) == 7)
+    #expect(Audit.minimum(for: .largeText, level: .aa, method: .wcag2) == 3)
+    #expect(Audit.minimum(for: .largeText, level: .aaa, method: .wcag2) == 4.5)
+    #expect(Audit.minimum(for: .nonText, level: .aa, method: .wcag2) == 3)
+    #expect(Audit.minimum(for: .nonText, level: .aaa, method: .wcag2) == 3)
+    #expect(Audit.minimum(for: .decorative, level: .aa, method: .wcag2) == nil)
+    #expect(Audit.minimum(for: .text, level: .aa, method: .apca) == 75)
+    #expect(Audit.minimum(for: .largeText, level: .aa, method: .apca) == 60)
+    #expect(Audit.minimum(for: .nonText, level: .aaa, method: .apca) == 45)
+    #expect(Audit.minimum(for: .decorative, level: .aaa, method: .apca) == nil)
   }
 
   private static func measurement(ratio: Double, lc: Double) -> ContrastAudit.Measurement {

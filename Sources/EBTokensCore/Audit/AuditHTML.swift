@@ -210,8 +210,8 @@ enum AuditHTML {
     let minimums =
       result.method == .wcag2
       ? "WCAG 2.2 minimums at \(result.level.rawValue): text "
-        + "\(result.level == .AAA ? "7" : "4.5"):1 (SC \(result.level == .AAA ? "1.4.6" : "1.4.3")), "
-        + "large text \(result.level == .AAA ? "4.5" : "3"):1, non-text 3:1 (SC 1.4.11)."
+        + "\(result.level == .aaa ? "7" : "4.5"):1 (SC \(result.level == .aaa ? "1.4.6" : "1.4.3")), "
+        + "large text \(result.level == .aaa ? "4.5" : "3"):1, non-text 3:1 (SC 1.4.11)."
       : "APCA minimums: text Lc 75, large text Lc 60, non-text Lc 45 (|Lc|, either polarity)."
     return """
       <footer>

@@ -13,7 +13,7 @@ public enum AuditReport {
     case html
     case sarif
 
-    /// The file extension `writeReports` uses.
+    /// The file extension of the report files `ebtokens build` writes.
     public var fileExtension: String {
       switch self {
       case .text: return "txt"
@@ -40,16 +40,10 @@ public enum AuditReport {
   /// The formats `ebtokens build` writes into the report folder.
   public static let buildFormats: [Format] = [.markdown, .json, .html]
 
-  /// Writes `contrast-audit.md`, `.json` and `.html` (or `formats`) into `directory`, creating
-  /// it, each file atomically. Returns the paths written, in `formats` order.
-  @discardableResult
-  public static func writeReports(
-    _ result: AuditResult, to directory: String, formats: [Format] = buildFormats
-  ) throws -> [String] {
-    try formats.map { format in
-      let path = (directory as NSString).appendingPathComponent("contrast-audit.\(format.fileExtension)")
-      try writeAtomically(render(result, format: format), to: path)
-      return path
+  /// The report files `ebtokens build` generates: `contrast-audit.md`, `.json` and `.html`.
+  public static func reportFiles(_ result: AuditResult, formats: [Format] = buildFormats) -> [GeneratedFile] {
+    formats.map { format in
+      GeneratedFile(path: "contrast-audit.\(format.fileExtension)", contents: render(result, format: format))
     }
   }
 

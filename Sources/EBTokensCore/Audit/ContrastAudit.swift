@@ -20,8 +20,8 @@ public enum ContrastAudit {
   public static func minimum(for role: Role, level: Level, method: Method) -> Double? {
     switch (method, role) {
     case (_, .decorative): return nil
-    case (.wcag2, .text): return level == .AAA ? 7 : 4.5
-    case (.wcag2, .largeText): return level == .AAA ? 4.5 : 3
+    case (.wcag2, .text): return level == .aaa ? 7 : 4.5
+    case (.wcag2, .largeText): return level == .aaa ? 4.5 : 3
     case (.wcag2, .nonText): return 3
     case (.apca, .text): return 75
     case (.apca, .largeText): return 60

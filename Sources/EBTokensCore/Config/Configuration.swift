@@ -47,8 +47,8 @@ public struct Configuration: Sendable {
 
   public struct Audit: Sendable {
     public enum Level: String, CaseIterable, Sendable {
-      case AA
-      case AAA
+      case aa = "AA"
+      case aaa = "AAA"
     }
 
     public enum Method: String, CaseIterable, Sendable {
@@ -86,7 +86,7 @@ public struct Configuration: Sendable {
       public var backgroundLocation: SourceLocation? = nil
     }
 
-    public var level: Level = .AA
+    public var level: Level = .aa
     public var method: Method = .wcag2
     /// What a translucent background is composited over.
     public var canvas = Color(red: 1, green: 1, blue: 1)
@@ -106,7 +106,8 @@ public struct Configuration: Sendable {
       outputs: [
         Output(kind: .swift, destination: "dist/swift", template: nil, options: Options(), location: nil),
         Output(kind: .kotlin, destination: "dist/kotlin", template: nil, options: Options(), location: nil),
-        Output(kind: .css, destination: "dist/css/tokens.css", template: nil, options: Options(), location: nil),
+        Output(
+          kind: .css, destination: "dist/css/tokens.css", template: nil, options: Options(), location: nil),
       ],
       audit: Audit())
   }

@@ -19,7 +19,8 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
     case .emptyFile(let path):
       return Diagnostic("config file is empty", at: SourceLocation(file: path, line: 1, column: 1))
     case .unknownKey(let key, let section, let suggestion, let allowed, let location):
-      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed: \(allowed.joined(separator: ", ")))"
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed: \(allowed.joined(separator: ", ")))"
       return Diagnostic("unknown key '\(key)' in \(section)\(hint)", at: location)
     case .missingKey(let key, let section, let location):
       return Diagnostic("\(section) needs '\(key)'", at: location)

@@ -67,7 +67,9 @@ public struct ConfigurationLoader {
       }
       guard let mapping = self.mapping(root, key: "the config file") else { return configuration }
       var sawOutputs = false
-      for entry in checked(mapping, section: "the config", allowed: ["tokens", "templates", "outputs", "audit"]) {
+      for entry in checked(
+        mapping, section: "the config", allowed: ["tokens", "templates", "outputs", "audit"])
+      {
         switch entry.key.value {
         case "tokens":
           if let value = projectPath(entry) { configuration.tokens = value }
@@ -90,7 +92,9 @@ public struct ConfigurationLoader {
 
     private mutating func outputs(_ node: YAMLNode) -> [Configuration.Output] {
       guard case .sequence(let list) = node else {
-        errors.append(.wrongType(key: "outputs", expected: "a list of outputs", found: node.kindDescription, at: node.location))
+        errors.append(
+          .wrongType(
+            key: "outputs", expected: "a list of outputs", found: node.kindDescription, at: node.location))
         return []
       }
       var outputs: [Configuration.Output] = []
@@ -113,7 +117,9 @@ public struct ConfigurationLoader {
       var destination: String?
       var template: String?
       var optionsNode: YAMLNode?
-      for entry in checked(mapping, section: "an output", allowed: ["kind", "destination", "template", "options"]) {
+      for entry in checked(
+        mapping, section: "an output", allowed: ["kind", "destination", "template", "options"])
+      {
         switch entry.key.value {
         case "kind":
           kind = choice(entry, Configuration.Output.Kind.self)
@@ -139,10 +145,13 @@ public struct ConfigurationLoader {
       var options = Configuration.Options()
       if let optionsNode { options = self.options(optionsNode, for: kind) }
       return Configuration.Output(
-        kind: kind, destination: destination, template: template, options: options, location: mapping.location)
+        kind: kind, destination: destination, template: template, options: options, location: mapping.location
+      )
     }
 
-    private mutating func options(_ node: YAMLNode, for kind: Configuration.Output.Kind) -> Configuration.Options {
+    private mutating func options(_ node: YAMLNode, for kind: Configuration.Output.Kind)
+      -> Configuration.Options
+    {
       var options = Configuration.Options()
       guard let mapping = self.mapping(node, key: "options") else { return options }
       let allowed: [String]
@@ -203,7 +212,9 @@ public struct ConfigurationLoader {
 
     private mutating func rules(_ node: YAMLNode) -> [Configuration.Audit.Rule] {
       guard case .sequence(let list) = node else {
-        errors.append(.wrongType(key: "rules", expected: "a list of rules", found: node.kindDescription, at: node.location))
+        errors.append(
+          .wrongType(
+            key: "rules", expected: "a list of rules", found: node.kindDescription, at: node.location))
         return []
       }
       return list.items.compactMap { rule($0) }
@@ -230,7 +241,8 @@ public struct ConfigurationLoader {
             switch ValueParser.hexColor(text) {
             case .success(let color): background = .color(color)
             case .failure(let problem):
-              errors.append(.invalidColor(key: "background", problem: problem.message, at: entry.value.location))
+              errors.append(
+                .invalidColor(key: "background", problem: problem.message, at: entry.value.location))
             }
           } else {
             background = pattern(entry).map { .pattern($0) }
@@ -254,12 +266,15 @@ public struct ConfigurationLoader {
     // MARK: Values
 
     /// The entries of `mapping`, with an error for every key not in `allowed`.
-    private mutating func checked(_ mapping: YAMLMapping, section: String, allowed: [String]) -> [YAMLMapping.Entry] {
+    private mutating func checked(_ mapping: YAMLMapping, section: String, allowed: [String]) -> [YAMLMapping
+      .Entry]
+    {
       mapping.entries.filter { entry in
         guard allowed.contains(entry.key.value) else {
           errors.append(
             .unknownKey(
-              entry.key.value, section: section, suggestion: Suggestion.closest(to: entry.key.value, in: allowed),
+              entry.key.value, section: section,
+              suggestion: Suggestion.closest(to: entry.key.value, in: allowed),
               allowed: allowed, at: entry.key.location))
           return false
         }
@@ -269,7 +284,8 @@ public struct ConfigurationLoader {
 
     private mutating func mapping(_ node: YAMLNode, key: String) -> YAMLMapping? {
       guard case .mapping(let mapping) = node else {
-        errors.append(.wrongType(key: key, expected: "a mapping", found: node.kindDescription, at: node.location))
+        errors.append(
+          .wrongType(key: key, expected: "a mapping", found: node.kindDescription, at: node.location))
         return nil
       }
       return mapping
@@ -278,7 +294,9 @@ public struct ConfigurationLoader {
     private mutating func string(_ entry: YAMLMapping.Entry) -> String? {
       guard case .scalar(let scalar) = entry.value, !(scalar.style == .plain && scalar.value.isEmpty) else {
         errors.append(
-          .wrongType(key: entry.key.value, expected: "a string", found: entry.value.kindDescription, at: entry.value.location))
+          .wrongType(
+            key: entry.key.value, expected: "a string", found: entry.value.kindDescription,
+            at: entry.value.location))
         return nil
       }
       return scalar.value
@@ -287,18 +305,22 @@ public struct ConfigurationLoader {
     private mutating func bool(_ entry: YAMLMapping.Entry) -> Bool? {
       guard case .scalar(let scalar) = entry.value, let value = scalar.boolValue else {
         errors.append(
-          .wrongType(key: entry.key.value, expected: "true or false", found: entry.value.kindDescription, at: entry.value.location))
+          .wrongType(
+            key: entry.key.value, expected: "true or false", found: entry.value.kindDescription,
+            at: entry.value.location))
         return nil
       }
       return value
     }
 
-    private mutating func choice<T: RawRepresentable & CaseIterable>(_ entry: YAMLMapping.Entry, _: T.Type) -> T?
+    private mutating func choice<T: RawRepresentable & CaseIterable>(_ entry: YAMLMapping.Entry, _: T.Type)
+      -> T?
     where T.RawValue == String {
       guard let text = string(entry) else { return nil }
       guard let value = T(rawValue: text) else {
         errors.append(
-          .invalidValue(key: entry.key.value, value: text, allowed: T.allCases.map(\.rawValue), at: entry.value.location))
+          .invalidValue(
+            key: entry.key.value, value: text, allowed: T.allCases.map(\.rawValue), at: entry.value.location))
         return nil
       }
       return value
@@ -360,12 +382,16 @@ public struct ConfigurationLoader {
       guard let text = string(entry) else { return nil }
       let parts = dotted ? text.split(separator: ".", omittingEmptySubsequences: false) : [Substring(text)]
       for part in parts {
-        guard let first = part.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
-          part.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) })
+        guard let first = part.unicodeScalars.first,
+          first == "_" || (first.isASCII && first.properties.isAlphabetic),
+          part.unicodeScalars.allSatisfy({
+            $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
+          })
         else {
           errors.append(
             .invalidIdentifier(
-              key: entry.key.value, value: text, problem: "use ASCII letters, digits and '_', not starting with a digit",
+              key: entry.key.value, value: text,
+              problem: "use ASCII letters, digits and '_', not starting with a digit",
               at: entry.value.location))
           return nil
         }
@@ -380,7 +406,8 @@ public struct ConfigurationLoader {
       guard !text.contains(where: forbidden.contains), !text.contains("/*") else {
         errors.append(
           .invalidIdentifier(
-            key: "selector", value: text, problem: "a selector cannot contain {, }, ;, <, \\, '/*' or line breaks",
+            key: "selector", value: text,
+            problem: "a selector cannot contain {, }, ;, <, \\, '/*' or line breaks",
             at: entry.value.location))
         return nil
       }

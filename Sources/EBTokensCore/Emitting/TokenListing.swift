@@ -46,7 +46,9 @@ public enum TokenListing {
     let header = ["NAME", "TYPE", "VALUE", "FROM", "DEFINED AT"]
     let rows = tokens.tokens.map { token -> [String] in
       var from = token.reference.map { "{\($0.target.name)}" } ?? ""
-      if let factor = token.reference?.alphaFactor { from += " @ \(NumberFormatting.shortest(factor * 100))%" }
+      if let factor = token.reference?.alphaFactor {
+        from += " @ \(NumberFormatting.shortest(factor * 100))%"
+      }
       return [token.name, token.type.rawValue, token.value.displayString, from, token.location.description]
     }
     return TextTable.render(header: header, rows: rows) + "\(tokens.tokens.count) tokens\n"

@@ -1,0 +1,25 @@
+/// One file an output generates, rendered in memory before anything is written.
+public struct GeneratedFile: Hashable, Sendable {
+  /// Relative to its output's folder, with `/` separators: `Sources/EBTokens/EBTokens.swift`.
+  public let path: String
+  public let contents: String
+
+  public init(path: String, contents: String) {
+    self.path = path
+    self.contents = contents
+  }
+}
+
+/// Everything one output generates into its folder. ``OutputWriter`` writes a list of
+/// these, so any other generator (the audit report) adds its files by appending one.
+public struct GeneratedOutput: Sendable {
+  /// The folder the files go into: the destination of a Swift or Kotlin output, the
+  /// folder of a CSS output's file.
+  public let directory: String
+  public let files: [GeneratedFile]
+
+  public init(directory: String, files: [GeneratedFile]) {
+    self.directory = directory
+    self.files = files
+  }
+}

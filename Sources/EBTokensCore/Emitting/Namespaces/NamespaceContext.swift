@@ -1,0 +1,173 @@
+/// What differs between the outputs that mirror token paths as nested namespaces
+/// (Swift enums, Kotlin objects): identifiers, and how a token is declared.
+protocol NamespaceLanguage: Sendable {
+  /// How diagnostics name the output: `Swift`.
+  var name: String { get }
+  /// One level of indentation in the generated code.
+  var indentUnit: String { get }
+  /// Identifiers the built-in templates use unqualified inside the namespaces,
+  /// which a namespace or member of the same name would shadow.
+  var reservedIdentifiers: Set<String> { get }
+  /// A group's namespace name, from the words of its name (at least one).
+  func namespaceIdentifier(_ words: [String]) -> String
+  /// A token's member name, from the words of its name (at least one).
+  func memberIdentifier(_ words: [String]) -> String
+  /// The token's type, value, documentation and deprecation, written in the
+  /// language: the one place a token's value is formatted for this output.
+  func declaration(of token: Token) -> Result<TokenDeclaration, EmittingError>
+}
+
+/// A token formatted for one language, ready for a template to lay out.
+struct TokenDeclaration: Sendable {
+  /// `EBColor`, `kotlin.Double`.
+  let type: String
+  /// A literal of `type`: `EBColor(hex: 0x072592, alpha: 0.8)`, `2.dp`.
+  let value: String
+  /// The token's description, a line per element, made safe for the language's
+  /// doc comments; empty when it has none.
+  let documentation: [String]
+  let deprecation: DeprecationContext?
+}
+
+/// `$deprecated` for templates: `{{#deprecation}}…{{/deprecation}}`.
+struct DeprecationContext: TemplateContext {
+  /// The message, written as the language wants it (a string literal in Swift and
+  /// Kotlin, comment text in CSS); `nil` for a bare `$deprecated: true`.
+  let message: String?
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "message": return optional(message)
+    default: return nil
+    }
+  }
+}
+
+/// A group as a namespace (`enum` in Swift, `object` in Kotlin), for templates.
+struct NamespaceContext: TemplateContext {
+  /// The identifier: `Information`; for the root, the configured module or object name.
+  let name: String
+  /// The group's dotted path, `main.alert.color.information`; empty for the root.
+  let path: String
+  /// The indentation of the namespace's declaration.
+  let indent: String
+  /// Whether nothing precedes it in its parent, so a template can separate siblings.
+  let isFirstMember: Bool
+  let tokens: [TokenContext]
+  let namespaces: [NamespaceContext]
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "name": return self.name
+    case "path": return path
+    case "indent": return indent
+    case "isFirstMember": return isFirstMember
+    case "tokens": return tokens
+    case "namespaces": return namespaces
+    default: return nil
+    }
+  }
+}
+
+/// A token as a member of its namespace, for templates.
+struct TokenContext: TemplateContext {
+  /// The identifier: `labelTitle`, `` `default` ``.
+  let name: String
+  /// The token's dotted path, `main.alert.color.information.label-title`.
+  let path: String
+  let indent: String
+  let declaration: TokenDeclaration
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "name": return self.name
+    case "path": return path
+    case "indent": return indent
+    case "type": return declaration.type
+    case "value": return declaration.value
+    case "documentation": return declaration.documentation
+    case "deprecation": return optional(declaration.deprecation)
+    default: return nil
+    }
+  }
+}
+
+/// Builds the namespace contexts of a token set for one language, checking that
+/// every name becomes a distinct identifier in its namespace.
+struct NamespaceContextBuilder<Language: NamespaceLanguage> {
+  let language: Language
+  private(set) var errors: [EmittingError] = []
+
+  init(language: Language) {
+    self.language = language
+  }
+
+  /// The root namespace, named `rootName`, holding every token.
+  mutating func root(_ tokens: TokenSet, named rootName: String) -> NamespaceContext {
+    namespace(
+      NamespaceTree.build(tokens), name: rootName, qualifiedName: rootName, depth: 0, isFirstMember: true)
+  }
+
+  private mutating func namespace(
+    _ node: NamespaceTree.Node, name: String, qualifiedName: String, depth: Int, isFirstMember: Bool
+  ) -> NamespaceContext {
+    let memberIndent = String(repeating: language.indentUnit, count: depth + 1)
+    var claimed: [String: EmittingError.Named] = [:]
+    var tokens: [TokenContext] = []
+    for token in node.tokens {
+      let named = EmittingError.Named(.token, token.name, at: token.location)
+      let words = IdentifierWords.split(token.path.segments.last ?? "")
+      guard !words.isEmpty else {
+        errors.append(.unnamable(language: language.name, named: named))
+        continue
+      }
+      let identifier = language.memberIdentifier(words)
+      claim(identifier, for: named, in: &claimed, scope: qualifiedName)
+      switch language.declaration(of: token) {
+      case .success(let declaration):
+        tokens.append(
+          TokenContext(name: identifier, path: token.name, indent: memberIndent, declaration: declaration))
+      case .failure(let error):
+        errors.append(error)
+      }
+    }
+    var namespaces: [NamespaceContext] = []
+    for child in node.children {
+      let path = child.path.joined(separator: ".")
+      // A group always has a token below it: a token set holds no empty groups.
+      guard let location = child.firstTokenLocation else { continue }
+      let named = EmittingError.Named(.group, path, at: location)
+      let words = IdentifierWords.split(child.segment)
+      guard !words.isEmpty else {
+        errors.append(.unnamable(language: language.name, named: named))
+        continue
+      }
+      let identifier = language.namespaceIdentifier(words)
+      claim(identifier, for: named, in: &claimed, scope: qualifiedName)
+      namespaces.append(
+        namespace(
+          child, name: identifier, qualifiedName: qualifiedName + "." + identifier, depth: depth + 1,
+          isFirstMember: tokens.isEmpty && namespaces.isEmpty))
+    }
+    return NamespaceContext(
+      name: name, path: node.path.joined(separator: "."),
+      indent: String(repeating: language.indentUnit, count: depth), isFirstMember: isFirstMember,
+      tokens: tokens,
+      namespaces: namespaces)
+  }
+
+  private mutating func claim(
+    _ identifier: String, for named: EmittingError.Named, in claimed: inout [String: EmittingError.Named],
+    scope: String
+  ) {
+    if language.reservedIdentifiers.contains(identifier) {
+      errors.append(.reservedName(language: language.name, identifier: identifier, named: named))
+    } else if let first = claimed[identifier] {
+      errors.append(
+        .nameCollision(
+          language: language.name, identifier: identifier, scope: scope, first: first, second: named))
+    } else {
+      claimed[identifier] = named
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/// Helpers shared by the languages' formatting: user text made safe to place in
+/// generated code, and facts about values that decide how they are written.
+enum SourceText {
+  /// `text` as comment lines: split at every kind of line break, control
+  /// characters replaced with U+FFFD, trailing spaces and blank first and last
+  /// lines dropped. Each language then escapes its own comment terminator.
+  static func commentLines(_ text: String) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for character in text {
+      if character.isNewline {
+        lines.append(current)
+        current = ""
+      } else if character.unicodeScalars.contains(where: isControl) {
+        current.append("\u{FFFD}")
+      } else {
+        current.append(character)
+      }
+    }
+    lines.append(current)
+    let trimmed = lines.map { String($0.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+    guard let first = trimmed.firstIndex(where: { !$0.isEmpty }),
+      let last = trimmed.lastIndex(where: { !$0.isEmpty })
+    else { return [] }
+    return Array(trimmed[first...last])
+  }
+
+  /// C0 and C1 controls but tab, and DEL.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// `\u{1B}` for Swift, `\u001B` for Kotlin: the hex digits of a scalar, zero-padded.
+  static func hex(_ scalar: Unicode.Scalar, width: Int) -> String {
+    let digits = String(scalar.value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+}
+
+extension Color {
+  /// Whether red, green and blue are each exactly `n / 255`, so `#RRGGBB` loses nothing.
+  var hasExact8BitRGB: Bool {
+    [red, green, blue].allSatisfy { Double(Color.byte($0)) / 255 == $0 }
+  }
+
+  /// Whether alpha is exactly `n / 255` too (`0.8` is 204 / 255).
+  var hasExact8BitChannels: Bool {
+    hasExact8BitRGB && Double(Color.byte(alpha)) / 255 == alpha
+  }
+}
+
+extension Dimension {
+  /// Points (Swift) or density-independent pixels (Kotlin): 1px is 1, 1rem is 16, the
+  /// browser default root font size.
+  var points: Double {
+    switch unit {
+    case .px: return value
+    case .rem: return value * 16
+    }
+  }
+}

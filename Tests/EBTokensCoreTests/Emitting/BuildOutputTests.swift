@@ -1,0 +1,319 @@
+import Foundation
+import Testing
+
+@testable import EBTokensCore
+
+/// `ebtokens build` on a project in a temporary folder: what it writes, rewrites, removes,
+/// refuses, and what `--check` reports.
+@Suite struct BuildOutputTests {
+  /// A project folder: the emitting fixture's tokens and a config that builds into `dist/`.
+  private struct Project {
+    let root: URL
+
+    static let configuration = """
+      tokens: tokens
+      outputs:
+        - kind: swift
+          destination: dist/swift
+          options:
+            module: {{module}}
+        - kind: kotlin
+          destination: dist/kotlin
+        - kind: css
+          destination: dist/css/tokens.css
+      """
+
+    init(in root: URL, module: String = "EBTokens") throws {
+      self.root = root
+      try FileManager.default.copyItem(
+        at: URL(fileURLWithPath: EmitFixture.tokensDirectory), to: root.appendingPathComponent("tokens"))
+      try setModule(module)
+    }
+
+    func setModule(_ module: String) throws {
+      try write("ebtokens.yml", Self.configuration.replacingOccurrences(of: "{{module}}", with: module))
+    }
+
+    func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    func write(_ relative: String, _ contents: String) throws {
+      try FileManager.default.createDirectory(
+        at: url(relative).deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url(relative))
+    }
+
+    func read(_ relative: String) -> String? {
+      FileManager.default.contents(atPath: url(relative).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: url(relative).path) }
+
+    @discardableResult
+    func build(_ mode: Builder.Mode = .write) throws -> WritePlan {
+      try buildResult(mode).plan
+    }
+
+    func buildResult(_ mode: Builder.Mode = .write) throws -> Builder.Result {
+      let configuration = try ConfigurationLoader().load(path: url("ebtokens.yml").path)
+      return try Builder().build(configuration, mode: mode)
+    }
+
+    /// Every file below `dist/`, relative to it.
+    func distFiles() -> [String] {
+      let dist = url("dist")
+      let enumerator = FileManager.default.enumerator(
+        at: dist, includingPropertiesForKeys: [.isRegularFileKey])
+      var files: [String] = []
+      while let file = enumerator?.nextObject() as? URL {
+        if (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+          files.append(
+            String(file.standardizedFileURL.path.dropFirst(dist.standardizedFileURL.path.count + 1)))
+        }
+      }
+      return files.sorted()
+    }
+
+    /// Each file's inode and modification time, to prove a build left it alone.
+    func fileIdentities() throws -> [String: String] {
+      var identities: [String: String] = [:]
+      for file in distFiles() {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url("dist/" + file).path)
+        let inode = attributes[.systemFileNumber].map { "\($0)" } ?? "?"
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        identities[file] = "\(inode)@\(modified)"
+      }
+      return identities
+    }
+  }
+
+  @Test func aBuildWritesEveryOutputAndAManifestPerFolder() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      let plan = try project.build()
+      #expect(
+        project.distFiles() == [
+          "css/.ebtokens-manifest", "css/tokens.css",
+          "kotlin/.ebtokens-manifest", "kotlin/com/eastblue/ds/tokens/EBTokens.kt",
+          "swift/.ebtokens-manifest", "swift/Package.swift", "swift/Sources/EBTokens/EBColor.swift",
+          "swift/Sources/EBTokens/EBTokens.swift",
+        ])
+      #expect(plan.changes.count == 8)
+      #expect(plan.changes.allSatisfy { $0.kind == .created })
+      let manifest = try #require(project.read("dist/swift/.ebtokens-manifest"))
+      #expect(
+        manifest.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+          "Package.swift", "Sources/EBTokens/EBColor.swift", "Sources/EBTokens/EBTokens.swift",
+        ])
+      #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #072592;") == true)
+    }
+  }
+
+  @Test func theBuildWritesTheContrastReportAndFailsOnlyWhenTheConfigAsks() throws {
+    try withTemporaryDirectory { directory in
+      let project = try Project(in: directory)
+      let audit = """
+
+        audit:
+          fail-build: {{fail}}
+          rules:
+            - foreground: color.brand.description
+              background: color.brand.default
+              role: text
+            - foreground: color.brand.overlay
+              background: "#FFFFFF"
+              role: text
+        """
+      let configuration = try #require(project.read("ebtokens.yml"))
+      try project.write(
+        "ebtokens.yml", configuration + audit.replacingOccurrences(of: "{{fail}}", with: "false"))
+      let result = try project.buildResult()
+      let report = try #require(result.audit)
+      // #072592 at 80% on white passes; black at 50% on white is #808080, 3.94:1, and fails.
+      #expect(report.results.map(\.passes) == [true, false])
+      #expect(
+        project.distFiles().filter { $0.hasPrefix("report/") } == [
+          "report/.ebtokens-manifest", "report/contrast-audit.html", "report/contrast-audit.json",
+          "report/contrast-audit.md",
+        ])
+      #expect(project.read("dist/report/contrast-audit.md")?.contains("1 of 2 pairs fail") == true)
+      let loaded = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+      #expect(result.failsOnContrast(loaded) == false)
+      #expect(try project.build().changes.isEmpty)
+
+      try project.write(
+        "ebtokens.yml", configuration + audit.replacingOccurrences(of: "{{fail}}", with: "true"))
+      let failing = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+      #expect(try project.buildResult().failsOnContrast(failing))
+    }
+  }
+
+  @Test func anUnmatchedAuditRuleWritesNothingAndIsReportedWithTheOutputsErrors() throws {
+    try withTemporaryDirectory { directory in
+      let project = try Project(in: directory)
+      let configuration = try #require(project.read("ebtokens.yml"))
+      try project.write(
+        "ebtokens.yml",
+        configuration
+          + "\naudit:\n  rules:\n    - foreground: color.brand.nope\n      background: \"#FFFFFF\"\n"
+          + "      role: text\n")
+      let errors = diagnostics { try project.build() }
+      #expect(errors.count == 1)
+      #expect(errors.first?.contains("color.brand.nope") == true)
+      #expect(!project.exists("dist"))
+    }
+  }
+
+  @Test func aSecondBuildRewritesNothing() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.build()
+      let before = try project.fileIdentities()
+      // Past the file system's timestamp resolution, so a rewrite would show.
+      Thread.sleep(forTimeInterval: 0.05)
+      let plan = try project.build()
+      #expect(plan.isUpToDate)
+      #expect(plan.unchangedFileCount == 8)
+      #expect(try project.fileIdentities() == before)
+    }
+  }
+
+  @Test func aFileTheBuildNoLongerGeneratesIsRemovedWithItsEmptyFolder() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.build()
+      try project.setModule("Acme")
+      let plan = try project.build()
+      #expect(!project.exists("dist/swift/Sources/EBTokens"))
+      #expect(project.exists("dist/swift/Sources/Acme/Acme.swift"))
+      #expect(project.read("dist/swift/Package.swift")?.contains("name: \"Acme\"") == true)
+      #expect(
+        Set(plan.changes.filter { $0.kind == .removed }.map { ($0.path as NSString).lastPathComponent })
+          == ["EBTokens.swift", "EBColor.swift"])
+      #expect(project.read("dist/swift/.ebtokens-manifest")?.contains("Sources/EBTokens/") == false)
+    }
+  }
+
+  @Test func filesTheUserPutInAnOutputFolderAreNeverTouched() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.write("dist/swift/README.md", "mine")
+      try project.write("dist/swift/Sources/EBTokens/Extra.swift", "// mine")
+      try project.build()
+      try project.setModule("Acme")
+      try project.build()
+      #expect(project.read("dist/swift/README.md") == "mine")
+      #expect(project.read("dist/swift/Sources/EBTokens/Extra.swift") == "// mine")
+      // The folder still holds the user's file, so it stays.
+      #expect(!project.exists("dist/swift/Sources/EBTokens/EBTokens.swift"))
+    }
+  }
+
+  @Test func aUserFileWhereAGeneratedFileGoesStopsTheBuildBeforeAnyWrite() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.write("dist/css/tokens.css", "/* hand-written */")
+      let errors = diagnostics { try project.build() }
+      #expect(errors.count == 1)
+      #expect(errors.first?.contains("dist/css/tokens.css' exists and ebtokens did not generate it") == true)
+      #expect(project.read("dist/css/tokens.css") == "/* hand-written */")
+      #expect(!project.exists("dist/swift"))
+      #expect(!project.exists("dist/kotlin"))
+    }
+  }
+
+  @Test func aFileThatAlreadyHoldsTheGeneratedContentsIsAdopted() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.build()
+      try FileManager.default.removeItem(at: project.url("dist/css/.ebtokens-manifest"))
+      let plan = try project.build()
+      #expect(plan.changes.map(\.kind) == [.created])
+      #expect(plan.changes.first?.path.hasSuffix("dist/css/.ebtokens-manifest") == true)
+    }
+  }
+
+  @Test func checkListsAHandEditedOutputAndWritesNothing() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.build()
+      let edited = try #require(project.read("dist/css/tokens.css")).replacingOccurrences(
+        of: "#072592", with: "#000000")
+      try project.write("dist/css/tokens.css", edited)
+      let plan = try project.build(.check)
+      #expect(plan.changes.map(\.kind) == [.updated])
+      #expect(plan.changes.first?.path.hasSuffix("dist/css/tokens.css") == true)
+      #expect(project.read("dist/css/tokens.css") == edited)
+      #expect(try project.build(.write).changes.count == 1)
+      #expect(try project.build(.check).isUpToDate)
+    }
+  }
+
+  @Test func checkOnAProjectNeverBuiltListsEveryFileAndWritesNothing() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      let plan = try project.build(.check)
+      #expect(plan.changes.count == 8)
+      #expect(!project.exists("dist"))
+    }
+  }
+
+  @Test func invalidTokensWriteNothing() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.write("tokens/broken.yaml", "broken:\n  $type: color\n  link: \"{color.brand.nope}\"\n")
+      let errors = diagnostics { try project.build() }
+      #expect(errors.count == 1)
+      #expect(errors.first?.contains("references '{color.brand.nope}', which does not exist") == true)
+      #expect(!project.exists("dist"))
+    }
+  }
+
+  @Test func aNameCollisionWritesNothingEvenToOtherOutputs() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.build()
+      let before = try project.fileIdentities()
+      // `size.space-2` already becomes `space2` in Swift and Kotlin.
+      try project.write("tokens/clash.yaml", "size:\n  space2:\n    $type: dimension\n    $value: 3px\n")
+      let errors = diagnostics { try project.build() }
+      #expect(errors.count == 2)
+      #expect(errors.allSatisfy { $0.contains("both become 'space2'") })
+      #expect(try project.fileIdentities() == before)
+    }
+  }
+
+  @Test func aManifestEntryOutsideItsFolderIsRefused() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.write("victim.txt", "keep me")
+      try project.build()
+      try project.write("dist/css/.ebtokens-manifest", "tokens.css\n../../victim.txt\n")
+      let errors = diagnostics { try project.build() }
+      #expect(errors.count == 1)
+      #expect(
+        errors.first?.contains(".ebtokens-manifest:2:1: error: damaged manifest: '../../victim.txt'") == true)
+      #expect(project.read("victim.txt") == "keep me")
+    }
+  }
+
+  @Test func aFolderWhereAGeneratedFileGoesIsReported() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try FileManager.default.createDirectory(
+        at: project.url("dist/swift/Package.swift"), withIntermediateDirectories: true)
+      let errors = diagnostics { try project.build() }
+      #expect(errors.count == 1)
+      #expect(errors.first?.contains("dist/swift/Package.swift' is in the way") == true)
+    }
+  }
+
+  @Test func aCSSDestinationMustBeAFile() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.write("ebtokens.yml", "outputs:\n  - kind: css\n    destination: dist/css/\n")
+      let errors = diagnostics { try project.build() }
+      #expect(errors.count == 1)
+      #expect(errors.first?.contains("a css output's destination must be a file") == true)
+    }
+  }
+}

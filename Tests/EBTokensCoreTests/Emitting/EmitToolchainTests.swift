@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import EBTokensCore
+
+/// The generated outputs, proven with the real tools: the Swift package builds and an app
+/// reads its tokens, the Kotlin compiles against Compose stubs and runs, and Chromium
+/// computes the CSS. Outside CI a missing tool skips its test; in CI it fails.
+///
+/// Serialized: each test runs a compiler or a browser, and two at once would overload two cores.
+@Suite(.serialized) struct EmitToolchainTests {
+  private static let fixtures = URL(fileURLWithPath: TestPaths.fixture("emitting"))
+
+  @Test func theSwiftPackageBuildsAndAnAppReadsItsTokens() throws {
+    guard let swift = ExternalTool.find(["swift"]) else { return }
+    try withTemporaryDirectory { directory in
+      try EmitFixture.write(to: directory)
+      let consumer = directory.appendingPathComponent("consumer")
+      try FileManager.default.copyItem(
+        at: Self.fixtures.appendingPathComponent("swift-consumer"), to: consumer)
+      let scratch = directory.appendingPathComponent("scratch").path
+      let build = try ExternalTool.run(
+        swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
+        environment: Self.toolEnvironment)
+      try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
+      let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(
+        Self.lines(run.stdout) == [
+          "description.alpha 0.8",
+          "description.hex #072592CC",
+          "labelTitle.hex #072592",
+          "link.hex #005CE5",
+          "default.hex #FFFFFF",
+          "mixed.red 0.1",
+          "size.2xl 32.0",
+          "size.halfRem 8.0",
+          "size.radius.default 24.0",
+          "size.negative -4.0",
+          #"typography.family.body ["Proxima Soft", "Brand \"Sans\"", "sans-serif"]"#,
+          "typography.weight.bold 700.0",
+          "typography.type.scale 1.25",
+          "motion.duration.fast 0.2",
+          "motion.duration.slow 1.5",
+        ])
+    }
+  }
+
+  @Test func theKotlinCompilesAgainstComposeStubsAndRuns() throws {
+    guard let kotlinc = ExternalTool.find(["kotlinc"]), let kotlin = ExternalTool.find(["kotlin"]) else {
+      return
+    }
+    try withTemporaryDirectory { directory in
+      try EmitFixture.write(to: directory)
+      let sources = [
+        directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens/EBTokens.kt"),
+        Self.fixtures.appendingPathComponent("kotlin-stubs/Color.kt"),
+        Self.fixtures.appendingPathComponent("kotlin-stubs/Dp.kt"),
+        Self.fixtures.appendingPathComponent("kotlin-consumer/Main.kt"),
+      ].map(\.path)
+      let jar = directory.appendingPathComponent("consumer.jar").path
+      let compile = try ExternalTool.run(kotlinc, sources + ["-d", jar], environment: Self.toolEnvironment)
+      try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
+      // A deprecated token is used nowhere, so the only warnings are the JVM's own.
+      #expect(!compile.stderr.contains("error:"), "\(compile.stderr)")
+      let run = try ExternalTool.run(
+        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: Self.toolEnvironment)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(
+        Self.lines(run.stdout) == [
+          "description.argb cc072592",
+          "description.alpha 0.8",
+          "labelTitle.argb ff072592",
+          "default.argb ffffffff",
+          "mixed.argb 801a334d",
+          "size.2xl 32.0.dp",
+          "size.halfRem 8.0.dp",
+          "size.radius.default 24.0.dp",
+          "size.negative -4.0.dp",
+          #"typography.family.body [Proxima Soft, Brand "Sans", sans-serif]"#,
+          "typography.weight.bold 700",
+          "typography.type.scale 1.25",
+          "motion.duration.slow 1500",
+        ])
+    }
+  }
+
+  @Test func chromiumComputesTheCSS() throws {
+    guard let chromium = ExternalTool.find(["chromium", "chromium-browser", "google-chrome"]) else { return }
+    try withTemporaryDirectory { directory in
+      try EmitFixture.write(to: directory)
+      let page = directory.appendingPathComponent("probe.html")
+      try FileManager.default.copyItem(
+        at: Self.fixtures.appendingPathComponent("css-probe/probe.html"), to: page)
+      let run = try ExternalTool.run(
+        chromium,
+        [
+          "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
+          "--dump-dom", page.absoluteString,
+        ])
+      try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+      let result = try Self.probeResult(fromDOM: run.stdout)
+
+      let references = try #require(result["references"])
+      // A plain color, an alias (var()), and an alias at 80% alpha (color-mix()).
+      #expect(try Self.rgba(references, "--color-brand-label-title") == "rgba(7, 37, 146, 1)")
+      #expect(try Self.rgba(references, "--color-brand-link") == "rgba(0, 92, 229, 1)")
+      #expect(try Self.rgba(references, "--color-brand-description") == "rgba(7, 37, 146, 0.8)")
+      #expect(try Self.rgba(references, "--color-brand-mixed") == "rgba(26, 51, 77, 0.5)")
+      #expect(references["--color-brand-link"]?["specified"] == "#005ce5")
+      #expect(
+        references["--color-brand-description"]?["specified"]
+          == "color-mix(in srgb, #072592 80%, transparent)")
+      #expect(references["--size-2xl"]?["width"] == "32px")
+      #expect(references["--size-half-rem"]?["width"] == "8px")
+
+      // References off: literal values, the same colors.
+      let literal = try #require(result["literal"])
+      #expect(literal["--color-brand-description"]?["specified"] == "#072592cc")
+      #expect(try Self.rgba(literal, "--color-brand-description") == "rgba(7, 37, 146, 0.8)")
+      #expect(try Self.rgba(literal, "--color-brand-link") == "rgba(0, 92, 229, 1)")
+      // #00000080 is alpha 128 / 255, which Chromium writes as the shortest decimal that keeps the byte.
+      #expect(try Self.rgba(literal, "--color-brand-overlay") == "rgba(0, 0, 0, 0.5)")
+
+      // Re-theming the source at the root carries into the alpha-modified alias.
+      let retheme = try #require(result["retheme"])
+      #expect(try Self.rgba(retheme, "--color-brand-description") == "rgba(255, 0, 0, 0.8)")
+    }
+  }
+
+  /// The tools inherit this process's environment but not SwiftPM's own variables, which
+  /// would point a nested `swift build` at this build.
+  private static var toolEnvironment: [String: String] {
+    ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("SWIFT_TESTING")
+    }
+  }
+
+  private static func lines(_ text: String) -> [String] {
+    text.split(separator: "\n").map(String.init)
+  }
+
+  /// The JSON the probe page writes into `<pre id="result">`: scope → property → what was read.
+  private static func probeResult(fromDOM dom: String) throws -> [String: [String: [String: String]]] {
+    let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
+    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+    let json = dom[start.upperBound..<end.lowerBound]
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    return try JSONDecoder().decode([String: [String: [String: String]]].self, from: Data(json.utf8))
+  }
+
+  /// The computed `color` of `property` as `rgba(r, g, b, a)` with 8-bit channels and alpha to three
+  /// decimals: Chromium writes `rgb(…)` for sRGB colors but `color(srgb r g b / a)`, channels from 0 to
+  /// 1, for a `color-mix()`.
+  private static func rgba(_ scope: [String: [String: String]], _ property: String) throws -> String {
+    let computed = try #require(scope[property]?["color"], "no color for \(property)")
+    let numbers = computed.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+    let isUnitScale = computed.hasPrefix("color(srgb")
+    try #require(numbers.count == 3 || numbers.count == 4, "unexpected color '\(computed)'")
+    let channels = numbers.prefix(3).map { Int(($0 * (isUnitScale ? 255 : 1)).rounded()) }
+    let alpha = numbers.count == 4 ? (numbers[3] * 1000).rounded() / 1000 : 1
+    return "rgba(\(channels.map(String.init).joined(separator: ", ")), \(NumberFormatting.shortest(alpha)))"
+  }
+}

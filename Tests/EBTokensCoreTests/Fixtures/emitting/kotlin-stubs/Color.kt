@@ -1,0 +1,19 @@
+// A stand-in for Jetpack Compose's Color with the API generated code uses (the Color(Long) and
+// Color(Int) factories) and the accessors the consumer reads, so the tests compile the generated
+// Kotlin without the Android toolchain.
+package androidx.compose.ui.graphics
+
+class Color internal constructor(private val argb: Long, @Suppress("UNUSED_PARAMETER") marker: Unit) {
+    val alpha: Float get() = ((argb shr 24) and 0xFF) / 255f
+    val red: Float get() = ((argb shr 16) and 0xFF) / 255f
+    val green: Float get() = ((argb shr 8) and 0xFF) / 255f
+    val blue: Float get() = (argb and 0xFF) / 255f
+
+    internal val packed: Long get() = argb
+}
+
+fun Color(color: Long): Color = Color(color and 0xFFFFFFFFL, Unit)
+
+fun Color(color: Int): Color = Color(color.toLong() and 0xFFFFFFFFL, Unit)
+
+fun Color.toArgb(): Int = packed.toInt()

@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "ebtokens", targets: ["ebtokens"]),
+    .executable(name: "ebtokens-bench", targets: ["ebtokens-bench"]),
     .library(name: "EBTokensCore", targets: ["EBTokensCore"]),
   ],
   dependencies: [
@@ -32,9 +33,19 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .target(name: "EBTokensBenchSupport"),
+    .executableTarget(
+      name: "ebtokens-bench",
+      dependencies: [
+        "EBTokensCore",
+        "EBTokensBenchSupport",
+        "CYAML",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .testTarget(
       name: "EBTokensCoreTests",
-      dependencies: ["EBTokensCore"],
+      dependencies: ["EBTokensCore", "EBTokensBenchSupport"],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(

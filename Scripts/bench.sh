@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Issue 6: builds ebtokens and ebtokens-bench in release mode, then measures ebtokens on
+# generated token trees and prints the table and a PASS/FAIL line per target.
+#
+#   Scripts/bench.sh                      # 1,000, 10,000 and 100,000 tokens
+#   Scripts/bench.sh --counts 1000,10000  # any `ebtokens-bench run` options
+#
+# BENCH_SCRATCH_PATH overrides the build folder (default .build-bench-release). Exit codes are
+# `ebtokens-bench run`'s: 0 every target passes, 1 one fails, 64 usage error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch="${BENCH_SCRATCH_PATH:-.build-bench-release}"
+# One product per invocation: given two --product options, swift build builds only the last.
+for product in ebtokens ebtokens-bench; do
+  swift build -c release --scratch-path "$scratch" --product "$product" >&2
+done
+bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+exec "$bin/ebtokens-bench" run --ebtokens "$bin/ebtokens" "$@"

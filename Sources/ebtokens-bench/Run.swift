@@ -1,0 +1,245 @@
+import ArgumentParser
+import EBTokensBenchSupport
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Token counts from `--counts 1000,10000,100000`.
+struct TokenCounts {
+  let values: [Int]
+
+  static let standard = TokenCounts(values: [1_000, 10_000, 100_000])
+
+  init(values: [Int]) {
+    self.values = values
+  }
+
+  init(parsing text: String) throws {
+    var values: [Int] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let trimmed = part.trimmingCharacters(in: .whitespaces)
+      guard let count = Int(trimmed), TokenTreeGenerator.countRange.contains(count) else {
+        let range = TokenTreeGenerator.countRange
+        throw ValidationError(
+          "'\(trimmed)' is not a token count: write whole numbers from \(range.lowerBound) to "
+            + "\(range.upperBound), separated by commas (1000,10000,100000)")
+      }
+      guard !values.contains(count) else { throw ValidationError("\(count) is listed twice") }
+      values.append(count)
+    }
+    self.values = values
+  }
+}
+
+struct Run: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Generate a tree of each size and measure every phase of ebtokens on it.",
+    discussion: """
+      Phases, each run in its own child process so that its peak memory is its own:
+        (a) libyaml floor        ebtokens-bench libyaml DIR
+        (b) parse + resolve      ebtokens-bench resolve DIR
+        (c) full build           ebtokens build --config DIR/ebtokens.yml, dist/ deleted before each run
+        (d) no-change rebuild    the same, dist/ kept
+      Times are wall-clock, process start-up included: the best and median of 5 runs (3 above 10,000 \
+      tokens). Peak MB is the largest ru_maxrss of the phase's runs. Targets are judged on best times.
+
+      Exit codes: 0 every target passes, 1 a target fails or a phase failed, 64 usage error.
+      """
+  )
+
+  @Option(
+    help: "Comma-separated token counts (default: 1000,10000,100000).",
+    transform: { try TokenCounts(parsing: $0) })
+  var counts = TokenCounts.standard
+
+  @Option(help: "The seed of the generated trees.")
+  var seed: UInt64 = 1
+
+  @Option(help: "The ebtokens binary (default: the one next to this executable).")
+  var ebtokens: String?
+
+  func run() throws {
+    let bench = Self.executablePath()
+    let besideBench = ((bench as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+      "ebtokens")
+    let ebtokensPath = ebtokens ?? besideBench
+    guard FileManager.default.isExecutableFile(atPath: ebtokensPath) else {
+      let hint = ebtokens == nil ? "; build it (swift build --product ebtokens) or pass --ebtokens PATH" : ""
+      throw failure(
+        "no ebtokens executable at '\(ebtokensPath)'\(hint)", exitCode: ExitCode.validationFailure.rawValue)
+    }
+    let workRoot = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ebtokens-bench-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: workRoot) }
+
+    var load = [0.0, 0.0, 0.0]
+    let loadText = getloadavg(&load, 3) > 0 ? String(format: "load average %.2f", load[0]) : "load unknown"
+    print(
+      "ebtokens-bench run: seed \(seed), ebtokens \(ebtokensPath)\n"
+        + "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(loadText) at start "
+        + "(other work on the machine makes every time noisy)\n")
+
+    var session = Session(bench: bench, ebtokens: ebtokensPath, workRoot: workRoot, seed: seed)
+    for count in counts.values {
+      try session.measure(count: count)
+    }
+    let report = Report(session: session, counts: counts.values)
+    print(report.render())
+    if !report.succeeded { throw ExitCode(1) }
+  }
+
+  /// This executable, to run the `libyaml` and `resolve` phases and to find `ebtokens` beside it.
+  static func executablePath() -> String {
+    if let url = Bundle.main.executableURL { return url.resolvingSymlinksInPath().path }
+    return CommandLine.arguments.first ?? "ebtokens-bench"
+  }
+}
+
+enum Phase: CaseIterable {
+  case libyaml
+  case resolve
+  case build
+  case rebuild
+
+  var label: String {
+    switch self {
+    case .libyaml: return "(a) libyaml floor"
+    case .resolve: return "(b) parse + resolve"
+    case .build: return "(c) full build"
+    case .rebuild: return "(d) no-change rebuild"
+    }
+  }
+
+  var logName: String { "\(self)" }
+}
+
+struct PhaseResult {
+  let count: Int
+  let phase: Phase
+  var milliseconds: [Double] = []
+  var peakKiB = 0
+  /// Why the phase failed or was skipped; its times are then incomplete or missing.
+  var problem: String?
+
+  var best: Double? { problem == nil ? milliseconds.min() : nil }
+
+  var median: Double? {
+    guard problem == nil, !milliseconds.isEmpty else { return nil }
+    let sorted = milliseconds.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+}
+
+/// Everything measured so far, and how to measure more.
+struct Session {
+  struct Tree {
+    let count: Int
+    let files: Int
+    let bytes: Int
+    let rules: Int
+    /// Outputs the generated config asks for that the first full build did not write.
+    var missingOutputs: [String] = []
+  }
+
+  let bench: String
+  let ebtokens: String
+  let workRoot: String
+  let seed: UInt64
+  private(set) var results: [PhaseResult] = []
+  private(set) var trees: [Tree] = []
+
+  init(bench: String, ebtokens: String, workRoot: String, seed: UInt64) {
+    self.bench = bench
+    self.ebtokens = ebtokens
+    self.workRoot = workRoot
+    self.seed = seed
+  }
+
+  func result(_ count: Int, _ phase: Phase) -> PhaseResult? {
+    results.first { $0.count == count && $0.phase == phase }
+  }
+
+  func tree(_ count: Int) -> Tree? { trees.first { $0.count == count } }
+
+  mutating func measure(count: Int) throws {
+    let directory = (workRoot as NSString).appendingPathComponent("n\(count)")
+    progress("N=\(count): generating")
+    do {
+      let generated = try TokenTreeGenerator(count: count, seed: seed).generate()
+      try generated.write(to: directory)
+      trees.append(
+        Tree(
+          count: count, files: generated.files.count - 1, bytes: generated.tokenBytes,
+          rules: generated.ruleCount))
+    } catch {
+      throw failure("could not generate \(count) tokens: \(error.description)", exitCode: 1)
+    }
+    let runs = count <= 10_000 ? 5 : 3
+    let config = (directory as NSString).appendingPathComponent(GeneratedTokenTree.configurationPath)
+    let dist = (directory as NSString).appendingPathComponent(GeneratedTokenTree.distDirectory)
+    let build = ["build", "--config", config]
+
+    results.append(sample(count, .libyaml, runs: runs, bench, ["libyaml", directory]))
+    results.append(sample(count, .resolve, runs: runs, bench, ["resolve", directory]))
+    let fullBuild = sample(count, .build, runs: runs, ebtokens, build) {
+      try? FileManager.default.removeItem(atPath: dist)
+    }
+    results.append(fullBuild)
+    if fullBuild.problem == nil {
+      let paths = GeneratedTokenTree.outputPaths
+      trees[trees.count - 1].missingOutputs = [paths.swift, paths.kotlin, paths.css, paths.report].filter {
+        !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
+      }
+      results.append(sample(count, .rebuild, runs: runs, ebtokens, build))
+    } else {
+      results.append(PhaseResult(count: count, phase: .rebuild, problem: "skipped: the full build failed"))
+    }
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+
+  /// Runs one phase `runs` times, stopping at the first failure.
+  private func sample(
+    _ count: Int, _ phase: Phase, runs: Int, _ executable: String, _ arguments: [String],
+    before: () -> Void = {}
+  ) -> PhaseResult {
+    var result = PhaseResult(count: count, phase: phase)
+    let logs = (workRoot as NSString).appendingPathComponent("n\(count)-\(phase.logName)")
+    for run in 1...runs {
+      progress("N=\(count): \(phase.label), run \(run) of \(runs)")
+      before()
+      do {
+        let outcome = try ChildProcess.run(
+          executable, arguments, stdoutPath: logs + ".stdout", stderrPath: logs + ".stderr")
+        guard outcome.status.succeeded else {
+          result.problem = "\(outcome.status)" + Self.excerpt(of: logs + ".stderr", or: logs + ".stdout")
+          break
+        }
+        result.milliseconds.append(outcome.milliseconds)
+        result.peakKiB = max(result.peakKiB, outcome.peakKiB)
+      } catch {
+        result.problem = error.description
+        break
+      }
+    }
+    return result
+  }
+
+  /// The first lines a failed child wrote, to show why it failed.
+  private static func excerpt(of path: String, or fallback: String) -> String {
+    for candidate in [path, fallback] {
+      guard let data = FileManager.default.contents(atPath: candidate) else { continue }
+      let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").prefix(4)
+      if !lines.isEmpty { return ":\n      " + lines.joined(separator: "\n      ") }
+    }
+    return ""
+  }
+
+  private func progress(_ message: String) {
+    FileHandle.standardError.write(Data("… \(message)\n".utf8))
+  }
+}

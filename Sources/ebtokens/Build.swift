@@ -39,7 +39,7 @@ struct Build: ParsableCommand {
     }
     for change in plan.changes { print("\(change.kind.rawValue) \(change.path)") }
     print("\(files(plan.changes.count)) changed, \(plan.unchangedFileCount) unchanged")
-    if let audit = result.audit { print("contrast audit: \(audit.summary)") }
+    if let contrast = result.contrast { print("contrast audit: \(contrast.summary)") }
     if result.failsOnContrast(configuration) {
       FileHandle.standardError.write(
         Data("contrast audit failed and the config sets fail-build: true\n".utf8))

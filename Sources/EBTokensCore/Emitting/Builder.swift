@@ -1,8 +1,13 @@
+import Foundation
+
 /// `ebtokens build`: resolve the tokens, render every output and the contrast-audit
 /// report in memory, then write them, or with `--check` only compare them with the disk.
 ///
 /// Every step that can fail on the user's input (tokens, templates, names, audit rules,
 /// a file in the way) runs before the first write, so an invalid project writes nothing.
+/// The outputs and the audit render side by side, one per core. When nothing the
+/// outputs depend on has changed since the last build (see ``BuildState``), the build
+/// is skipped.
 public struct Builder: Sendable {
   public enum Mode: Sendable {
     case write
@@ -16,47 +21,143 @@ public struct Builder: Sendable {
     self.limits = limits
   }
 
+  /// The contrast audit's verdict on the tokens built.
+  public struct ContrastVerdict: Sendable, Equatable {
+    public let passes: Bool
+    public let summary: String
+  }
+
   /// What one build did.
   public struct Result: Sendable {
     /// What the build changed, or in ``Mode/check`` would change.
     public let plan: WritePlan
     /// The contrast audit whose report was generated; `nil` when the config has no
-    /// rules or no report folder.
+    /// rules or no report folder, or when the build was skipped as unchanged.
     public let audit: AuditResult?
+    /// The audit's verdict, also when the build was skipped.
+    public let contrast: ContrastVerdict?
+    /// Whether nothing had changed since the last build, so no work was done.
+    public let wasSkipped: Bool
 
     /// Whether the build must fail on contrast: the config asks it to and a pair fails.
     public func failsOnContrast(_ configuration: Configuration) -> Bool {
-      configuration.audit.failsBuild && audit?.allPass == false
+      configuration.audit.failsBuild && contrast?.passes == false
     }
   }
 
   /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
-    let tokens = try TokenLoader(limits: limits).load(
-      directory: configuration.resolvedPath(configuration.tokens))
-    var diagnostics: [Diagnostic] = []
-    var outputs: [GeneratedOutput] = []
-    do {
-      outputs = try OutputRenderer(configuration: configuration).render(tokens)
-    } catch let error as DiagnosticsError {
-      diagnostics += error.diagnostics
+    let tokenFiles = try TokenFiles.find(in: configuration.resolvedPath(configuration.tokens))
+    let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: tokenFiles, limits: limits)
+    let directories = outputDirectories(configuration)
+    if let fingerprint, let unchanged = unchangedBuild(fingerprint, directories: directories) {
+      return unchanged
     }
-    var audit: AuditResult?
+    let tokens = try TokenLoader(limits: limits).load(files: tokenFiles)
+    let (outputs, audit) = try render(tokens, configuration: configuration)
+    let writer = OutputWriter()
+    let plan = try writer.plan(outputs)
+    let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
+    if mode == .write {
+      try writer.apply(plan)
+      if let fingerprint { recordState(fingerprint, outputs: outputs, contrast: contrast) }
+    }
+    return Result(plan: plan, audit: audit, contrast: contrast, wasSkipped: false)
+  }
+
+  /// Every output and the audit report, rendered side by side; every error of every one.
+  private func render(_ tokens: TokenSet, configuration: Configuration) throws -> (
+    [GeneratedOutput], AuditResult?
+  ) {
+    typealias Rendered = Swift.Result<(output: GeneratedOutput, audit: AuditResult?), DiagnosticsError>
+    var jobs: [@Sendable () -> Rendered] = []
+    let renderer = OutputRenderer(configuration: configuration)
+    for output in configuration.outputs {
+      jobs.append { DiagnosticsError.catching { (try renderer.render(output, tokens: tokens), nil) } }
+    }
     if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
-      do {
-        let result = try ContrastAudit.run(tokens: tokens, config: configuration)
-        outputs.append(
-          GeneratedOutput(
-            directory: configuration.resolvedPath(reportDirectory), files: AuditReport.reportFiles(result)))
-        audit = result
-      } catch let error as DiagnosticsError {
+      jobs.append {
+        DiagnosticsError.catching {
+          let result = try ContrastAudit.run(tokens: tokens, config: configuration)
+          let report = GeneratedOutput(
+            directory: configuration.resolvedPath(reportDirectory), files: AuditReport.reportFiles(result))
+          return (report, result)
+        }
+      }
+    }
+    var outputs: [GeneratedOutput] = []
+    var audit: AuditResult?
+    var diagnostics: [Diagnostic] = []
+    for rendered in runSideBySide(jobs) {
+      switch rendered {
+      case .success(let value):
+        outputs.append(value.output)
+        audit = audit ?? value.audit
+      case .failure(let error):
         diagnostics += error.diagnostics
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics: diagnostics) }
-    let writer = OutputWriter()
-    let plan = try writer.plan(outputs)
-    if mode == .write { try writer.apply(plan) }
-    return Result(plan: plan, audit: audit)
+    return (outputs, audit)
+  }
+
+  /// Every folder the build writes into, standardized and without repeats.
+  private func outputDirectories(_ configuration: Configuration) -> [String] {
+    let renderer = OutputRenderer(configuration: configuration)
+    var directories = configuration.outputs.map { renderer.directory(for: $0) }
+    if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
+      directories.append(configuration.resolvedPath(reportDirectory))
+    }
+    var seen: Set<String> = []
+    return directories.map { ($0 as NSString).standardizingPath }.filter { seen.insert($0).inserted }
+  }
+
+  /// The skipped build's result, when every output folder records this fingerprint
+  /// and holds its generated files exactly as the last build left them.
+  private func unchangedBuild(_ fingerprint: String, directories: [String]) -> Result? {
+    var fileCount = 0
+    var contrast: ContrastVerdict?
+    for directory in directories {
+      guard let state = BuildState.read(in: directory), state.fingerprint == fingerprint,
+        state.stampsMatch(in: directory)
+      else { return nil }
+      fileCount += state.stamps.count
+      contrast = contrast ?? state.contrast.map { ContrastVerdict(passes: $0.passes, summary: $0.summary) }
+    }
+    return Result(plan: .unchanged(fileCount: fileCount), audit: nil, contrast: contrast, wasSkipped: true)
+  }
+
+  /// Records, in each output folder, the fingerprint and how its generated files
+  /// and manifest now are. A state that cannot be written only costs the next
+  /// build its shortcut, so failures here are ignored.
+  private func recordState(_ fingerprint: String, outputs: [GeneratedOutput], contrast: ContrastVerdict?) {
+    var filesByDirectory: [String: [String]] = [:]
+    for output in outputs {
+      filesByDirectory[(output.directory as NSString).standardizingPath, default: []] += output.files.map(
+        \.path)
+    }
+    let recorded = contrast.map { BuildState.Contrast(passes: $0.passes, summary: $0.summary) }
+    for (directory, files) in filesByDirectory {
+      let paths = (files + [OutputWriter.manifestName]).sorted()
+      let stamps = paths.compactMap { BuildState.stamp($0, in: directory) }
+      guard stamps.count == paths.count else { continue }
+      let state = BuildState(fingerprint: fingerprint, contrast: recorded, stamps: stamps)
+      let url = URL(fileURLWithPath: directory).appendingPathComponent(BuildState.fileName)
+      try? Data(state.text.utf8).write(to: url, options: .atomic)
+    }
+  }
+}
+
+extension DiagnosticsError {
+  /// Runs `body` and captures its result or its diagnostics (every error the
+  /// library throws is a `DiagnosticsError`; anything else is wrapped as one).
+  static func catching<T>(_ body: () throws -> T) -> Swift.Result<T, DiagnosticsError> {
+    do {
+      return .success(try body())
+    } catch let error as DiagnosticsError {
+      return .failure(error)
+    } catch {
+      return .failure(DiagnosticsError(diagnostics: [Diagnostic("\(error)", at: nil)]))
+    }
   }
 }

@@ -33,10 +33,8 @@ public struct OutputRenderer: Sendable {
   }
 
   public func render(_ output: Configuration.Output, tokens: TokenSet) throws -> GeneratedOutput {
-    let destination = configuration.resolvedPath(output.destination)
     let options = output.options
     let emitter: any OutputEmitter
-    var directory = destination
     switch output.kind {
     case .swift:
       emitter = SwiftEmitter(moduleName: options.swiftModule, location: output.location)
@@ -44,6 +42,7 @@ public struct OutputRenderer: Sendable {
       emitter = KotlinEmitter(
         packageName: options.kotlinPackage, objectName: options.kotlinObject, location: output.location)
     case .css:
+      let destination = configuration.resolvedPath(output.destination)
       var isDirectory: ObjCBool = false
       if output.destination.hasSuffix("/")
         || (FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory)
@@ -53,15 +52,46 @@ public struct OutputRenderer: Sendable {
           EmittingError.destinationNotAFile(path: output.destination, at: output.location)
         ])
       }
-      directory = (destination as NSString).deletingLastPathComponent
       emitter = CSSEmitter(
         fileName: (destination as NSString).lastPathComponent, selector: options.cssSelector,
         language: CSSLanguage(keepsReferences: options.keepsReferences))
     }
     let templates = try self.templates(for: output, required: type(of: emitter).templateNames)
     return GeneratedOutput(
-      directory: directory.isEmpty ? "." : directory,
-      files: try emitter.files(for: tokens, templates: templates))
+      directory: directory(for: output), files: try emitter.files(for: tokens, templates: templates))
+  }
+
+  /// The folder an output's files go into: its destination, or for CSS (whose
+  /// destination is a file) the folder holding that file.
+  func directory(for output: Configuration.Output) -> String {
+    let destination = configuration.resolvedPath(output.destination)
+    guard output.kind == .css else { return destination }
+    let directory = (destination as NSString).deletingLastPathComponent
+    return directory.isEmpty ? "." : directory
+  }
+
+  /// The text of every template `output` would use, by name; `nil` when its
+  /// template folder cannot be read (the build reports that).
+  func templateSources(for output: Configuration.Output) -> [(name: String, text: String)]? {
+    let folder: String
+    if let template = output.template {
+      folder = configuration.resolvedPath(template)
+    } else if let root = configuration.templates {
+      folder = (configuration.resolvedPath(root) as NSString).appendingPathComponent(output.kind.rawValue)
+    } else {
+      let prefix = output.kind.rawValue + "/"
+      return EmbeddedTemplates.files.keys.sorted().filter { $0.hasPrefix(prefix) }.compactMap { key in
+        EmbeddedTemplates.files[key].map { (key, $0) }
+      }
+    }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+    var sources: [(name: String, text: String)] = []
+    for name in names.sorted() where name.hasSuffix(".mustache") {
+      guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name))
+      else { return nil }
+      sources.append((name, String(decoding: data, as: UTF8.self)))
+    }
+    return sources
   }
 
   private func templates(for output: Configuration.Output, required: [String]) throws -> TemplateSet {

@@ -28,6 +28,11 @@ public struct WritePlan: Sendable {
   fileprivate let operations: [Operation]
 
   public var isUpToDate: Bool { changes.isEmpty }
+
+  /// The plan of a build skipped because nothing changed: `fileCount` files, all as they should be.
+  static func unchanged(fileCount: Int) -> WritePlan {
+    WritePlan(changes: [], unchangedFileCount: fileCount, operations: [])
+  }
 }
 
 /// Writes generated outputs, touching nothing it did not generate.

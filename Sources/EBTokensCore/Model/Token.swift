@@ -48,7 +48,11 @@ public struct TokenSet: Sendable {
   private let indexByName: [String: Int]
 
   public init(tokens: [Token]) {
-    self.tokens = tokens.sorted { $0.path < $1.path }
+    // Sort positions by precomputed keys: a Token is large (moving one is a copy),
+    // and comparing keys is a memcmp where comparing paths walks their segments.
+    let keys = tokens.map(\.path.sortKey)
+    let order = tokens.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
+    self.tokens = order.map { tokens[$0] }
     var index: [String: Int] = [:]
     index.reserveCapacity(tokens.count)
     for (position, token) in self.tokens.enumerated() { index[token.name] = position }

@@ -231,7 +231,7 @@ public struct TokenFileParser {
       let literal = YAMLScalar(value: hex, style: scalar.style, location: scalar.location)
       return .literal(.scalar(literal), alpha: alpha)
     }
-    if text.contains("{") && text.contains("}") {
+    if text.utf8.contains(UInt8(ascii: "{")) && text.utf8.contains(UInt8(ascii: "}")) {
       errors.append(
         .malformedReference(
           text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
@@ -271,7 +271,7 @@ public struct TokenFileParser {
       errors.append(.malformedAlpha(scalar.value, problem: problem, at: scalar.location))
       return nil
     }
-    if trimmed.contains("@") { return fail("only one '@ NN%' modifier is allowed") }
+    if trimmed.utf8.contains(UInt8(ascii: "@")) { return fail("only one '@ NN%' modifier is allowed") }
     guard trimmed.hasSuffix("%") else {
       return fail("the percentage needs a '%' sign, as in '@ 80%'")
     }

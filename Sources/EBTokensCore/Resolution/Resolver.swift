@@ -62,9 +62,16 @@ public struct Resolver {
   }
 
   /// Every group's effective `$type` and `$deprecated`: its own, or its
-  /// nearest ancestor's. Parents sort before their children in path order.
+  /// nearest ancestor's. Groups are visited shallowest first, so a parent is
+  /// always done before its children.
   private mutating func computeGroupInheritance() {
-    for group in source.groups.values.sorted(by: { $0.path < $1.path }) {
+    var groupsByDepth: [[GroupDefinition]] = []
+    for group in source.groups.values {
+      let depth = group.path.segments.count
+      while groupsByDepth.count < depth { groupsByDepth.append([]) }
+      groupsByDepth[depth - 1].append(group)
+    }
+    for group in groupsByDepth.joined() {
       let parent = parentName(of: group.path)
       if let type = group.type ?? parent.flatMap({ inheritedTypes[$0] }) {
         inheritedTypes[group.path.name] = type
@@ -160,7 +167,7 @@ public struct Resolver {
           token: definition.path.name, type: type, at: definition.valueLocation))
       return
     }
-    if type != .color, type != .fontFamily, case .scalar(let scalar) = node, scalar.value.contains("@") {
+    if type != .color, type != .fontFamily, case .scalar(let scalar) = node, scalar.value.utf8.contains(UInt8(ascii: "@")) {
       fail(
         index,
         with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: scalar.location))

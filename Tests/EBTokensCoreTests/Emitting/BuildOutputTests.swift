@@ -92,10 +92,10 @@ import Testing
       let plan = try project.build()
       #expect(
         project.distFiles() == [
-          "css/.ebtokens-manifest", "css/tokens.css",
-          "kotlin/.ebtokens-manifest", "kotlin/com/eastblue/ds/tokens/EBTokens.kt",
-          "swift/.ebtokens-manifest", "swift/Package.swift", "swift/Sources/EBTokens/EBColor.swift",
-          "swift/Sources/EBTokens/EBTokens.swift",
+          "css/.ebtokens-manifest", "css/.ebtokens-state", "css/tokens.css",
+          "kotlin/.ebtokens-manifest", "kotlin/.ebtokens-state", "kotlin/com/eastblue/ds/tokens/EBTokens.kt",
+          "swift/.ebtokens-manifest", "swift/.ebtokens-state", "swift/Package.swift",
+          "swift/Sources/EBTokens/EBColor.swift", "swift/Sources/EBTokens/EBTokens.swift",
         ])
       #expect(plan.changes.count == 8)
       #expect(plan.changes.allSatisfy { $0.kind == .created })
@@ -132,7 +132,8 @@ import Testing
       #expect(report.results.map(\.passes) == [true, false])
       #expect(
         project.distFiles().filter { $0.hasPrefix("report/") } == [
-          "report/.ebtokens-manifest", "report/contrast-audit.html", "report/contrast-audit.json",
+          "report/.ebtokens-manifest", "report/.ebtokens-state", "report/contrast-audit.html",
+          "report/contrast-audit.json",
           "report/contrast-audit.md",
         ])
       #expect(project.read("dist/report/contrast-audit.md")?.contains("1 of 2 pairs fail") == true)

@@ -167,7 +167,9 @@ public struct Resolver {
           token: definition.path.name, type: type, at: definition.valueLocation))
       return
     }
-    if type != .color, type != .fontFamily, case .scalar(let scalar) = node, scalar.value.utf8.contains(UInt8(ascii: "@")) {
+    if type != .color, type != .fontFamily, case .scalar(let scalar) = node,
+      scalar.value.utf8.contains(UInt8(ascii: "@"))
+    {
       fail(
         index,
         with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: scalar.location))

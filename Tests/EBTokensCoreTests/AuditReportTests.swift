@@ -283,3 +283,40 @@ enum AuditGolden {
     }
   }
 }
+
+/// Large design systems: the HTML page and the markdown table stay readable; every pair stays
+/// in the JSON.
+@Suite struct AuditReportSizeTests {
+  private static func largeResult(pairs: Int) throws -> AuditResult {
+    // Even tokens are dark (pass on white), odd ones light grey (fail).
+    let body = (0..<pairs).map { "  t\($0): \"\($0 % 2 == 0 ? "#111111" : "#EEEEEE")\"" }.joined(
+      separator: "\n")
+    let tokens = try loadTokens(["many.yaml": "c:\n  $type: color\n" + body + "\n"])
+    var audit = Configuration.Audit()
+    audit.rules = [
+      Configuration.Audit.Rule(
+        foreground: "c.*", background: .color(Color(red: 1, green: 1, blue: 1)), backgroundText: "#FFFFFF",
+        role: .text, location: nil)
+    ]
+    return try ContrastAudit.run(tokens: tokens, config: audit)
+  }
+
+  @Test func theHTMLPageDrawsAtMostItsLimitFailuresFirst() throws {
+    let result = try Self.largeResult(pairs: 2_400)
+    let html = AuditReport.render(result, format: .html)
+    #expect(html.components(separatedBy: "<article").count - 1 == AuditHTML.maximumCards)
+    #expect(html.contains("Showing 1000 of 1200"))
+    #expect(html.contains("Showing 0 of 1200"))
+    let json = AuditReport.render(result, format: .json)
+    #expect(json.components(separatedBy: "\"foreground\":").count - 1 == 2_400)
+  }
+
+  @Test func theMarkdownTableKeepsToItsLimitAndCountsTheRest() throws {
+    let result = try Self.largeResult(pairs: 400)
+    let markdown = AuditReport.render(result, format: .markdown)
+    let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ❌") || $0.hasPrefix("| ✅") }
+    #expect(rows.count == AuditReport.maximumMarkdownRows)
+    #expect(rows.prefix(200).allSatisfy { $0.hasPrefix("| ❌") })
+    #expect(markdown.contains("… and 100 more pairs (0 failing) not shown"))
+  }
+}

@@ -3,7 +3,13 @@
 ///
 /// Every pair is a card whose swatch paints the composited foreground on the flattened background,
 /// the two colors the audit measured, so the page shows exactly what was judged. Failures first.
+///
+/// A page is for people: past ``maximumCards`` (a design system with 100,000 tokens can have
+/// 50,000 pairs, an 88 MB page) the rest are counted but not drawn, failures always drawn first;
+/// the JSON and SARIF reports list every pair.
 enum AuditHTML {
+  static let maximumCards = 1_000
+
   static func render(_ result: AuditResult) -> String {
     let failing = result.results.filter { !$0.passes }
     let passing = result.results.filter { $0.passes && $0.required != nil }
@@ -24,12 +30,14 @@ enum AuditHTML {
       """
     page += header(result, failing: failing.count, passing: passing.count, decorative: decorative.count)
     page += "<main>\n"
+    var cardsLeft = maximumCards
     page += section(
-      "Failing", id: "failing", pairs: failing, result: result,
+      "Failing", id: "failing", pairs: failing, result: result, cardsLeft: &cardsLeft,
       empty: "No pair falls short of \(escape(result.standard)).")
-    page += section("Passing", id: "passing", pairs: passing, result: result, empty: nil)
     page += section(
-      "Decorative", id: "decorative", pairs: decorative, result: result, empty: nil,
+      "Passing", id: "passing", pairs: passing, result: result, cardsLeft: &cardsLeft, empty: nil)
+    page += section(
+      "Decorative", id: "decorative", pairs: decorative, result: result, cardsLeft: &cardsLeft, empty: nil,
       note: "Reported for reference, never judged: these colors carry no information.")
     page += "</main>\n"
     page += footer(result)
@@ -83,8 +91,11 @@ enum AuditHTML {
       + "<span class=\"stat-label\">\(label)</span></div>"
   }
 
+  /// A section of cards, drawing at most `cardsLeft` of them and counting them off.
   private static func section(
-    _ title: String, id: String, pairs: [PairResult], result: AuditResult, empty: String?, note: String? = nil
+    _ title: String, id: String, pairs: [PairResult], result: AuditResult, cardsLeft: inout Int,
+    empty: String?,
+    note: String? = nil
   ) -> String {
     guard !pairs.isEmpty || empty != nil else { return "" }
     var html = "<section id=\"\(id)\">\n<h2>\(title) <span class=\"count\">\(pairs.count)</span></h2>\n"
@@ -92,9 +103,18 @@ enum AuditHTML {
     if pairs.isEmpty, let empty {
       html += "<p class=\"empty\">\(icon(.pass))\(empty)</p>\n"
     } else {
-      html += "<div class=\"grid\">\n"
-      for pair in pairs { html += card(pair, result: result) }
-      html += "</div>\n"
+      let shown = pairs.prefix(max(cardsLeft, 0))
+      cardsLeft -= shown.count
+      if shown.count < pairs.count {
+        html +=
+          "<p class=\"section-note\">Showing \(shown.count) of \(pairs.count): a page draws at most "
+          + "\(maximumCards) pairs. The JSON and SARIF reports list every pair.</p>\n"
+      }
+      if !shown.isEmpty {
+        html += "<div class=\"grid\">\n"
+        for pair in shown { html += card(pair, result: result) }
+        html += "</div>\n"
+      }
     }
     return html + "</section>\n"
   }

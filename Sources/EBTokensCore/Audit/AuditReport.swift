@@ -154,12 +154,18 @@ public enum AuditReport {
 
   // MARK: - Markdown
 
+  /// Most table rows in the markdown report: it is meant for a pull-request comment, and
+  /// GitHub cuts a comment at 65,536 characters. Failures come first; the JSON and SARIF
+  /// reports list every pair.
+  static let maximumMarkdownRows = 300
+
   static func markdown(_ result: AuditResult) -> String {
     let icon = result.allPass ? "✅" : "❌"
     var output = "\(icon) **\(result.summary)**\n\n"
     output += "| | Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
     output += "|:-:|---|---|---|--:|--:|--:|---|\n"
-    for pair in result.failuresFirst {
+    let rows = result.failuresFirst.prefix(maximumMarkdownRows)
+    for pair in rows {
       let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
       // The value the verdict was decided on is bold when it falls short.
       func judged(_ text: String, _ method: Configuration.Audit.Method) -> String {
@@ -172,6 +178,12 @@ public enum AuditReport {
         markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex),
       ]
       output += "| " + cells.joined(separator: " | ") + " |\n"
+    }
+    if rows.count < result.results.count {
+      let hiddenFailures = result.failedCount - rows.count { !$0.passes }
+      output +=
+        "\n… and \(result.results.count - rows.count) more pairs (\(hiddenFailures) failing) not shown; "
+        + "the JSON and SARIF reports list every pair.\n"
     }
     let method =
       result.method == .wcag2

@@ -32,8 +32,7 @@ public struct Builder: Sendable {
 
   /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
-    let tokens = try TokenLoader(limits: limits).load(
-      directory: configuration.resolvedPath(configuration.tokens))
+    let tokens = try ModalTokenLoader(limits: limits).load(configuration: configuration)
     var diagnostics: [Diagnostic] = []
     var outputs: [GeneratedOutput] = []
     do {

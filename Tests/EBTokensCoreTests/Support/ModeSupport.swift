@@ -23,6 +23,14 @@ struct ModalProject {
     try inFolder { configuration in try ContrastAudit.run(configuration: configuration) }
   }
 
+  /// Every output, rendered in memory.
+  func render() throws -> [GeneratedOutput] {
+    try inFolder { configuration in
+      try OutputRenderer(configuration: configuration).render(
+        ModalTokenLoader().load(configuration: configuration))
+    }
+  }
+
   /// The errors `body` throws for the project (`file:line:column: error: message`), paths relative
   /// to the project's folder.
   func errors(_ body: (ModalProject) throws -> Void = { _ = try $0.tokens() }) -> [String] {

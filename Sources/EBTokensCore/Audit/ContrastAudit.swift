@@ -115,23 +115,26 @@ public enum ContrastAudit {
         for (position, mode) in modes.enumerated() {
           let set = tokens.sets[position]
           let foreground = set.tokens[pair.foreground]
-          let background: (name: String, token: Token?, color: Color?)
+          // A literal background sorts as a one-segment name; one given per mode, as the first
+          // mode's, so that the pair's results in every mode stay together.
+          let background: (name: String, token: Token?, color: Color?, order: TokenPath)
           switch pair.background {
           case .token(let backgroundIndex):
             let token = set.tokens[backgroundIndex]
-            background = (token.name, token, token.value.colorValue)
+            background = (token.name, token, token.value.colorValue, token.path)
           case .literal(let color, let text):
-            background = (text, nil, color)
+            background = (text, nil, color, TokenPath([text]))
           case .perMode(let colors):
             let color = mode.flatMap { colors[$0] }
-            background = (color?.text ?? "", nil, color?.color)
+            let first = modes.first.flatMap { $0.flatMap { colors[$0]?.text } } ?? ""
+            background = (color?.text ?? "", nil, color?.color, TokenPath([first]))
           }
           guard let foregroundColor = foreground.value.colorValue, let backgroundColor = background.color
           else {
             continue
           }
           let sortKey = SortKey(
-            foreground: foreground.path, background: background.token?.path ?? TokenPath([background.name]),
+            foreground: foreground.path, background: background.order,
             role: Role.allCases.firstIndex(of: rule.role) ?? 0, mode: position)
           let measurement = measure(
             foreground: foregroundColor, background: backgroundColor, canvas: config.canvas(for: mode))

@@ -125,7 +125,8 @@ public struct Configuration: Sendable {
 
       public var foreground: String
       public var background: Background
-      /// The literal text of the background, as the user wrote it.
+      /// The background as the user wrote it; empty for one given per mode, whose texts are in
+      /// `ModeColor`.
       public var backgroundText: String
       public var role: Role
       /// Where the rule starts (its first key).

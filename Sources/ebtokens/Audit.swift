@@ -39,8 +39,13 @@ struct Audit: ParsableCommand {
   @Option(help: "The pass/fail method (default: the config's).")
   var method: Configuration.Audit.Method?
 
+  @Flag(help: "Allow paths in the config that lead outside the config file's folder.")
+  var allowOutsideProject = false
+
   func run() throws {
-    var configuration = try reportingDiagnostics { try ConfigurationLoader().load(path: config) }
+    var configuration = try reportingDiagnostics {
+      try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(path: config)
+    }
     if let level { configuration.audit.level = level }
     if let method { configuration.audit.method = method }
     let result = try reportingDiagnostics { try ContrastAudit.run(configuration: configuration) }

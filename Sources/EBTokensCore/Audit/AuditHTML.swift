@@ -22,7 +22,7 @@ enum AuditHTML {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>Contrast audit · \(escape(result.summary))</title>
       <style>
-      \(stylesheet)
+      \(stylesheet)\(result.modes.isEmpty ? "" : "\n" + modeStylesheet)
       </style>
       </head>
       <body>
@@ -56,13 +56,23 @@ enum AuditHTML {
       result.method == .wcag2
       ? "Judged on the WCAG 2 contrast ratio; APCA Lc shown for reference."
       : "Judged on APCA |Lc|; the WCAG 2 ratio shown for reference."
+    let canvas =
+      result.modes.isEmpty
+      ? "the \(result.canvas.opaqueHex) canvas"
+      : "each mode's canvas (\(escape(AuditReport.canvasDescription(result))))"
+    // With modes, how many pairs fail in each.
+    let modeStats = result.modes.map { mode in
+      let pairs = result.results.filter { $0.mode == mode.name }
+      return "\n      "
+        + stat("\(pairs.count { !$0.passes }) of \(pairs.count)", "failing in \(escape(mode.name))")
+    }.joined()
     return """
       <header class="summary \(status)">
         <div class="summary-inner">
           <p class="eyebrow">ebtokens · contrast audit</p>
           <h1>\(icon(result.allPass ? .pass : .fail))<span>\(escape(result.summary))</span></h1>
           <p class="lede">Each swatch paints the foreground exactly as it is seen: translucent colors \
-      composited onto their background, translucent backgrounds onto the \(result.canvas.opaqueHex) canvas. \
+      composited onto their background, translucent backgrounds onto \(canvas). \
       \(method) \
       Ratios are truncated to two decimals, never rounded up.</p>
           <div class="stats">
@@ -70,7 +80,7 @@ enum AuditHTML {
             \(stat("\(failing)", "failing", style: "stat-fail"))
             \(stat("\(passing)", "passing", style: "stat-pass"))
             \(stat("\(decorative)", "decorative", style: "stat-info"))
-            \(stat(escape(result.standard), "standard", valueStyle: "stat-standard"))
+            \(stat(escape(result.standard), "standard", valueStyle: "stat-standard"))\(modeStats)
           </div>
           <div class="meter" role="img" \
       aria-label="\(failing) failing, \(passing) passing, \(decorative) decorative">\
@@ -148,6 +158,8 @@ enum AuditHTML {
       \(pair.backdrop.opaqueHex)</code></span></div>
       """ : ""
     let location = pair.foregroundLocation
+    // With modes, which mode's colors the card shows.
+    let modeTag = pair.mode.map { "<span class=\"mode-tag\">\(escape($0))</span>" } ?? ""
     let needs = pair.required == nil ? "None" : escape(AuditReport.requirement(pair, method: result.method))
     let foregroundRow = colorRow("Foreground", name: pair.foreground, color: pair.foregroundColor)
     let backgroundRow = colorRow(
@@ -160,7 +172,7 @@ enum AuditHTML {
         <div class="card-body">
           <div class="verdict">
             <div class="headline">\(headline)</div>
-            \(badge)
+            \(modeTag)\(badge)
           </div>
           <dl class="facts">
             <div><dt>Needs</dt><dd>\(needs)</dd></div>
@@ -317,6 +329,12 @@ enum AuditHTML {
   }
 
   // MARK: - Style
+
+  /// Added to the stylesheet when the audit has modes.
+  private static let modeStylesheet = """
+    .verdict .mode-tag { margin-left: auto; padding: 3px 10px; border: 1px solid var(--line);
+      border-radius: 999px; color: var(--ink-2); font-size: 12px; font-weight: 600; letter-spacing: 0.04em; }
+    """
 
   private static let stylesheet = """
     :root {

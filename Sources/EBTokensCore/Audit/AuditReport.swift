@@ -96,11 +96,15 @@ public enum AuditReport {
   // MARK: - Text
 
   static func text(_ result: AuditResult, colored: Bool) -> String {
-    let header = ["RESULT", "ROLE", "RATIO", "NEEDS", "APCA Lc", "FOREGROUND", "BACKGROUND", "SEEN"]
-    let rightAligned: Set<Int> = [2, 3, 4]
+    // With modes, a MODE column follows the verdict.
+    let hasModes = !result.modes.isEmpty
+    let modeColumn = hasModes ? ["MODE"] : []
+    let header =
+      ["RESULT"] + modeColumn + ["ROLE", "RATIO", "NEEDS", "APCA Lc", "FOREGROUND", "BACKGROUND", "SEEN"]
+    let rightAligned: Set<Int> = hasModes ? [3, 4, 5] : [2, 3, 4]
     let rows = result.failuresFirst.map { pair in
-      [
-        verdict(pair), pair.role.rawValue, ratio(pair), requirement(pair, method: result.method),
+      [verdict(pair)] + (hasModes ? [pair.mode ?? ""] : []) + [
+        pair.role.rawValue, ratio(pair), requirement(pair, method: result.method),
         APCAContrast.formatted(pair.apcaLc), printable(pair.foreground), printable(pair.background),
         seen(pair),
       ]
@@ -162,8 +166,11 @@ public enum AuditReport {
   static func markdown(_ result: AuditResult) -> String {
     let icon = result.allPass ? "✅" : "❌"
     var output = "\(icon) **\(result.summary)**\n\n"
-    output += "| | Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
-    output += "|:-:|---|---|---|--:|--:|--:|---|\n"
+    // With modes, a Mode column follows the verdict.
+    let hasModes = !result.modes.isEmpty
+    output +=
+      "| |\(hasModes ? " Mode |" : "") Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
+    output += "|:-:|\(hasModes ? "---|" : "")---|---|---|--:|--:|--:|---|\n"
     let rows = result.failuresFirst.prefix(maximumMarkdownRows)
     for pair in rows {
       let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
@@ -171,12 +178,13 @@ public enum AuditReport {
       func judged(_ text: String, _ method: Configuration.Audit.Method) -> String {
         !pair.passes && result.method == method ? "**\(text)**" : text
       }
-      let cells = [
-        mark, markdownCode(pair.foreground), markdownCode(pair.background), pair.role.rawValue,
-        judged(ratio(pair), .wcag2), pair.required == nil ? "—" : requirement(pair, method: result.method),
-        judged(APCAContrast.formatted(pair.apcaLc), .apca),
-        markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex),
-      ]
+      let cells =
+        [mark] + (hasModes ? [pair.mode ?? ""] : []) + [
+          markdownCode(pair.foreground), markdownCode(pair.background), pair.role.rawValue,
+          judged(ratio(pair), .wcag2), pair.required == nil ? "—" : requirement(pair, method: result.method),
+          judged(APCAContrast.formatted(pair.apcaLc), .apca),
+          markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex),
+        ]
       output += "| " + cells.joined(separator: " | ") + " |\n"
     }
     if rows.count < result.results.count {
@@ -191,9 +199,15 @@ public enum AuditReport {
       : "Pass/fail on APCA |Lc|; the WCAG 2 ratio shown for reference."
     output +=
       "\n<sub>\(method) Translucent colors are judged as composited (\"Seen\"), backgrounds over "
-      + "\(result.canvas.opaqueHex). Ratios truncated to two decimals. "
+      + "\(canvasDescription(result)). Ratios truncated to two decimals. "
       + "➖ decorative: reported, never fails.</sub>\n"
     return output
+  }
+
+  /// `#FFFFFF`, or with modes each mode's canvas: `#FFFFFF in light, #121212 in dark`.
+  static func canvasDescription(_ result: AuditResult) -> String {
+    guard !result.modes.isEmpty else { return result.canvas.opaqueHex }
+    return result.modes.map { "\($0.canvas.opaqueHex) in \($0.name)" }.joined(separator: ", ")
   }
 
   /// A code span that survives a GFM table cell: pipes escaped, control characters replaced, and
@@ -207,19 +221,30 @@ public enum AuditReport {
   // MARK: - JSON
 
   static func json(_ result: AuditResult) -> JSONWriter.Value {
-    .object([
+    var members: [(String, JSONWriter.Value)] = [
       ("level", .string(result.level.rawValue)),
       ("method", .string(result.method.rawValue)),
-      (
-        "summary",
-        .object([
-          ("pairs", .integer(result.results.count)),
-          ("passed", .integer(result.passedCount)),
-          ("failed", .integer(result.failedCount)),
-        ])
-      ),
-      ("results", .array(result.results.map(json))),
-    ])
+      ("summary", .object(jsonCounts(result.results))),
+    ]
+    // With modes, each mode's canvas and counts; and each result names its mode.
+    if !result.modes.isEmpty {
+      let modes = result.modes.map { mode -> JSONWriter.Value in
+        .object(
+          [("name", .string(mode.name)), ("canvas", .string(mode.canvas.hex))]
+            + jsonCounts(result.results.filter { $0.mode == mode.name }))
+      }
+      members.append(("modes", .array(modes)))
+    }
+    members.append(("results", .array(result.results.map(json))))
+    return .object(members)
+  }
+
+  private static func jsonCounts(_ results: [PairResult]) -> [(String, JSONWriter.Value)] {
+    let failed = results.count { !$0.passes }
+    return [
+      ("pairs", .integer(results.count)), ("passed", .integer(results.count - failed)),
+      ("failed", .integer(failed)),
+    ]
   }
 
   static func json(_ pair: PairResult) -> JSONWriter.Value {
@@ -236,7 +261,7 @@ public enum AuditReport {
       ("pass", .bool(pair.passes)),
       ("file", .string(pair.foregroundLocation.file)),
       ("line", .integer(pair.foregroundLocation.line)),
-    ])
+    ]).prepending(pair.mode.map { ("mode", .string($0)) })
   }
 
   // MARK: - SARIF
@@ -275,9 +300,11 @@ public enum AuditReport {
         ? "contrast \(ratio(pair))"
         : "APCA Lc \(APCAContrast.formatted(pair.apcaLc)) (contrast \(ratio(pair)))"
       let message =
-        "'\(pair.foreground)' on '\(pair.background)' (\(pair.role.rawValue)) has \(measured); "
+        (pair.mode.map { "In mode '\($0)', " } ?? "")
+        + "'\(pair.foreground)' on '\(pair.background)' (\(pair.role.rawValue)) has \(measured); "
         + "\(result.standard) requires \(requirement(pair, method: result.method)). Seen as \(seen(pair))."
       let location = pair.foregroundLocation
+      // With modes, the mode is also a property (appended last), for tools that filter results.
       return .object([
         ("ruleId", .string("contrast/\(pair.role.rawValue)")),
         ("ruleIndex", .integer(ruleIndex)),
@@ -302,7 +329,7 @@ public enum AuditReport {
             ])
           ])
         ),
-      ])
+      ]).appending(pair.mode.map { ("properties", .object([("mode", .string($0))])) })
     }
     return .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
@@ -356,4 +383,18 @@ public struct ReportWriteError: DiagnosticConvertible, Equatable {
   public let reason: String
 
   public var diagnostic: Diagnostic { Diagnostic("cannot write report '\(path)': \(reason)", at: nil) }
+}
+
+extension JSONWriter.Value {
+  /// The object with `member` first, when there is one.
+  fileprivate func prepending(_ member: (String, JSONWriter.Value)?) -> JSONWriter.Value {
+    guard let member, case .object(let members) = self else { return self }
+    return .object([member] + members)
+  }
+
+  /// The object with `member` last, when there is one.
+  fileprivate func appending(_ member: (String, JSONWriter.Value)?) -> JSONWriter.Value {
+    guard let member, case .object(let members) = self else { return self }
+    return .object(members + [member])
+  }
 }

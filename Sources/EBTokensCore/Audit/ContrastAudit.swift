@@ -69,81 +69,129 @@ public enum ContrastAudit {
   /// - Throws: ``DiagnosticsError`` with every ``AuditError`` of every rule (patterns matching
   ///   nothing, foregrounds pairing with nothing, non-color tokens), or when there are no rules.
   public static func run(tokens: TokenSet, config: Configuration.Audit) throws -> AuditResult {
-    try run(tokens: tokens, config: config, configPath: nil)
+    try run(tokens: ModalTokenSet(single: tokens), config: config, configPath: nil)
   }
 
   /// Audits with the `audit` section of a whole configuration.
   public static func run(tokens: TokenSet, config: Configuration) throws -> AuditResult {
+    try run(tokens: ModalTokenSet(single: tokens), config: config.audit, configPath: config.path)
+  }
+
+  /// Audits every pair in every mode, each on that mode's colors and canvas.
+  public static func run(tokens: ModalTokenSet, config: Configuration) throws -> AuditResult {
     try run(tokens: tokens, config: config.audit, configPath: config.path)
   }
 
-  /// Loads the tokens `configuration` names (relative to its folder) and audits them: what
-  /// `ebtokens audit` does.
+  /// Loads the tokens `configuration` names (relative to its folder), in every mode, and audits
+  /// them: what `ebtokens audit` does.
   ///
   /// - Throws: ``DiagnosticsError`` with the token files' errors, or else the audit's.
   public static func run(configuration: Configuration, limits: Limits = .standard) throws -> AuditResult {
-    let directory =
-      configuration.tokens.hasPrefix("/")
-      ? configuration.tokens
-      : (configuration.baseDirectory as NSString).appendingPathComponent(configuration.tokens)
-    let tokens = try TokenLoader(limits: limits).load(directory: directory)
+    let tokens = try ModalTokenLoader(limits: limits).load(configuration: configuration)
     return try run(tokens: tokens, config: configuration)
   }
 
-  static func run(tokens: TokenSet, config: Configuration.Audit, configPath: String?) throws -> AuditResult {
+  /// Matches the rules once (every mode has the same tokens with the same types), then measures
+  /// each pair in each mode.
+  static func run(tokens: ModalTokenSet, config: Configuration.Audit, configPath: String?) throws
+    -> AuditResult
+  {
     guard !config.rules.isEmpty else {
       throw DiagnosticsError([
         AuditError.noRules(at: configPath.map { SourceLocation(file: $0, line: 1, column: 1) })
       ])
     }
-    let index = TokenIndex(tokens)
+    let index = TokenIndex(tokens.sets[0])
+    // `nil` stands for the only mode of a project without modes.
+    let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
     var errors: [AuditError] = []
     var results: [(result: PairResult, key: SortKey)] = []
     var seen: Set<PairKey> = []
     for rule in config.rules {
       for pair in pairs(for: rule, in: index, errors: &errors) {
         // Two rules naming the same pair with the same role would count it twice.
-        let key = PairKey(foreground: pair.foreground.name, background: pair.backgroundName, role: rule.role)
+        let key = PairKey(foreground: pair.foreground, background: pair.background, role: rule.role)
         guard seen.insert(key).inserted else { continue }
-        let sortKey = SortKey(
-          foreground: pair.foreground.path,
-          background: pair.backgroundToken?.path ?? TokenPath([pair.backgroundName]),
-          role: Role.allCases.firstIndex(of: rule.role) ?? 0)
-        results.append((result(pair, rule: rule, config: config), sortKey))
+        for (position, mode) in modes.enumerated() {
+          let set = tokens.sets[position]
+          let foreground = set.tokens[pair.foreground]
+          // A literal background sorts as a one-segment name; one given per mode, as the first
+          // mode's, so that the pair's results in every mode stay together.
+          let background: (name: String, token: Token?, color: Color?, order: TokenPath)
+          switch pair.background {
+          case .token(let backgroundIndex):
+            let token = set.tokens[backgroundIndex]
+            background = (token.name, token, token.value.colorValue, token.path)
+          case .literal(let color, let text):
+            background = (text, nil, color, TokenPath([text]))
+          case .perMode(let colors):
+            let color = mode.flatMap { colors[$0] }
+            let first = modes.first.flatMap { $0.flatMap { colors[$0]?.text } } ?? ""
+            background = (color?.text ?? "", nil, color?.color, TokenPath([first]))
+          }
+          guard let foregroundColor = foreground.value.colorValue, let backgroundColor = background.color
+          else {
+            continue
+          }
+          let sortKey = SortKey(
+            foreground: foreground.path, background: background.order,
+            role: Role.allCases.firstIndex(of: rule.role) ?? 0, mode: position)
+          let measurement = measure(
+            foreground: foregroundColor, background: backgroundColor, canvas: config.canvas(for: mode))
+          let minimum = minimum(for: rule.role, level: config.level, method: config.method)
+          let result = PairResult(
+            foreground: foreground.name, background: background.name,
+            backgroundIsLiteral: background.token == nil, role: rule.role, foregroundColor: foregroundColor,
+            backgroundColor: backgroundColor, measurement: measurement, required: minimum,
+            passes: passes(measurement, minimum: minimum, method: config.method),
+            foregroundLocation: foreground.location, backgroundLocation: background.token?.location,
+            ruleLocation: rule.location, mode: mode)
+          results.append((result, sortKey))
+        }
       }
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     results.sort { $0.key < $1.key }
     return AuditResult(
-      level: config.level, method: config.method, canvas: config.canvas, results: results.map(\.result))
+      level: config.level, method: config.method, canvas: config.canvas, results: results.map(\.result),
+      modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: config.canvas(for: $0)) })
   }
 
   /// The report order: foreground, then background in path order (a literal background sorts as a
-  /// one-segment name), then role. Paths are taken from the tokens, not re-split per comparison.
+  /// one-segment name), then role, then mode. Paths are taken from the tokens, not re-split per
+  /// comparison.
   private struct SortKey: Comparable {
     let foreground: TokenPath
     let background: TokenPath
     let role: Int
+    /// The mode's position: a pair's results in every mode are adjacent, in the modes' order.
+    let mode: Int
 
     static func < (lhs: SortKey, rhs: SortKey) -> Bool {
       if lhs.foreground != rhs.foreground { return lhs.foreground < rhs.foreground }
       if lhs.background != rhs.background { return lhs.background < rhs.background }
-      return lhs.role < rhs.role
+      if lhs.role != rhs.role { return lhs.role < rhs.role }
+      return lhs.mode < rhs.mode
     }
   }
 
   private struct PairKey: Hashable {
-    let foreground: String
-    let background: String
+    let foreground: Int
+    let background: Pair.Background
     let role: Role
   }
 
+  /// Two tokens, or a token and a literal, to measure in every mode. Tokens are positions in the
+  /// token sets, which list the same tokens in the same order in every mode.
   private struct Pair {
-    let foreground: Token
-    let foregroundColor: Color
-    let backgroundName: String
-    let backgroundToken: Token?
-    let backgroundColor: Color
+    enum Background: Hashable {
+      case token(Int)
+      case literal(Color, text: String)
+      case perMode([String: Configuration.Audit.Rule.ModeColor])
+    }
+
+    let foreground: Int
+    let background: Background
   }
 
   /// The pairs one rule names, appending its errors. A rule with any error yields no pairs, so a
@@ -163,19 +211,21 @@ public enum ContrastAudit {
           suggestion: index.suggestion(for: foregroundPattern)?.description,
           at: foregroundLocation))
     }
-    let foregroundColors = colors(
-      of: foregrounds, in: index, side: .foreground, pattern: rule.foreground, at: foregroundLocation,
+    let foregroundColors = areColors(
+      foregrounds, in: index, side: .foreground, pattern: rule.foreground, at: foregroundLocation,
       errors: &errors)
 
     var pairs: [Pair] = []
+    let literal: Pair.Background?
     switch rule.background {
-    case .color(let color):
-      for (match, foregroundColor) in zip(foregrounds, foregroundColors) {
-        guard let foregroundColor else { continue }
-        pairs.append(
-          Pair(
-            foreground: index.tokens[match.index], foregroundColor: foregroundColor,
-            backgroundName: rule.backgroundText, backgroundToken: nil, backgroundColor: color))
+    case .color(let color): literal = .literal(color, text: rule.backgroundText)
+    case .colorPerMode(let colors): literal = .perMode(colors)
+    case .pattern: literal = nil
+    }
+    switch rule.background {
+    case .color, .colorPerMode:
+      for (match, isColor) in zip(foregrounds, foregroundColors) where isColor {
+        if let literal { pairs.append(Pair(foreground: match.index, background: literal)) }
       }
     case .pattern(let text):
       let backgroundPattern = TokenPattern(text)
@@ -187,10 +237,12 @@ public enum ContrastAudit {
             at: backgroundLocation))
         break
       }
-      let backgroundColors = colors(
-        of: backgrounds, in: index, side: .background, pattern: text, at: backgroundLocation, errors: &errors)
-      var colorByIndex: [Int: Color] = [:]
-      for (match, color) in zip(backgrounds, backgroundColors) { colorByIndex[match.index] = color }
+      let backgroundColors = areColors(
+        backgrounds, in: index, side: .background, pattern: text, at: backgroundLocation, errors: &errors)
+      var colorIndexes: Set<Int> = []
+      for (match, isColor) in zip(backgrounds, backgroundColors) where isColor {
+        colorIndexes.insert(match.index)
+      }
       let partners = PatternPairing.pair(
         foregrounds: foregrounds, foregroundPattern: foregroundPattern, backgrounds: backgrounds,
         backgroundPattern: backgroundPattern)
@@ -201,7 +253,7 @@ public enum ContrastAudit {
             at: rule.location))
         break
       }
-      for ((match, foregroundColor), backgroundMatches) in zip(zip(foregrounds, foregroundColors), partners) {
+      for ((match, isColor), backgroundMatches) in zip(zip(foregrounds, foregroundColors), partners) {
         let token = index.tokens[match.index]
         guard !backgroundMatches.isEmpty else {
           errors.append(
@@ -210,49 +262,30 @@ public enum ContrastAudit {
               at: foregroundLocation))
           continue
         }
-        guard let foregroundColor else { continue }
-        for background in backgroundMatches {
-          guard let backgroundColor = colorByIndex[background.index] else { continue }
-          let backgroundToken = index.tokens[background.index]
-          pairs.append(
-            Pair(
-              foreground: token, foregroundColor: foregroundColor, backgroundName: backgroundToken.name,
-              backgroundToken: backgroundToken, backgroundColor: backgroundColor))
+        guard isColor else { continue }
+        for background in backgroundMatches where colorIndexes.contains(background.index) {
+          pairs.append(Pair(foreground: match.index, background: .token(background.index)))
         }
       }
     }
     return errors.count == errorCount ? pairs : []
   }
 
-  /// The color of each match, `nil` (with an error) for a token of another type.
-  private static func colors(
-    of matches: [TokenIndex.Match], in index: TokenIndex, side: AuditError.Side, pattern: String,
+  /// Whether each match is a color, with an error for each that is not. A token has the same type
+  /// in every mode, so one mode's tokens tell.
+  private static func areColors(
+    _ matches: [TokenIndex.Match], in index: TokenIndex, side: AuditError.Side, pattern: String,
     at location: SourceLocation?, errors: inout [AuditError]
-  ) -> [Color?] {
+  ) -> [Bool] {
     matches.map { match in
       let token = index.tokens[match.index]
-      if case .color(let color) = token.value { return color }
+      if token.value.colorValue != nil { return true }
       errors.append(
         .notAColor(
           token: token.name, type: token.type, side: side, pattern: pattern, tokenLocation: token.location,
           at: location))
-      return nil
+      return false
     }
-  }
-
-  private static func result(_ pair: Pair, rule: Configuration.Audit.Rule, config: Configuration.Audit)
-    -> PairResult
-  {
-    let measurement = measure(
-      foreground: pair.foregroundColor, background: pair.backgroundColor, canvas: config.canvas)
-    let minimum = minimum(for: rule.role, level: config.level, method: config.method)
-    return PairResult(
-      foreground: pair.foreground.name, background: pair.backgroundName,
-      backgroundIsLiteral: pair.backgroundToken == nil, role: rule.role,
-      foregroundColor: pair.foregroundColor, backgroundColor: pair.backgroundColor, measurement: measurement,
-      required: minimum, passes: passes(measurement, minimum: minimum, method: config.method),
-      foregroundLocation: pair.foreground.location, backgroundLocation: pair.backgroundToken?.location,
-      ruleLocation: rule.location)
   }
 }
 
@@ -275,6 +308,8 @@ public struct PairResult: Sendable, Equatable {
   public let foregroundLocation: SourceLocation
   public let backgroundLocation: SourceLocation?
   public let ruleLocation: SourceLocation?
+  /// The mode the pair was measured in; `nil` in a project without modes.
+  public let mode: String?
 
   public var ratio: Double { measurement.ratio }
   public var apcaLc: Double { measurement.apcaLc }
@@ -286,17 +321,33 @@ public struct PairResult: Sendable, Equatable {
 public struct AuditResult: Sendable {
   public let level: Configuration.Audit.Level
   public let method: Configuration.Audit.Method
+  /// The canvas; with modes, the first mode's (``modes`` has each mode's).
   public let canvas: Color
-  /// Every pair, sorted by foreground then background (``PairResult/order``).
+  /// Every pair, sorted by foreground, background, role, then mode.
   public let results: [PairResult]
+  /// Each mode with its canvas, in the config's order; empty in a project without modes.
+  public let modes: [Mode]
+
+  public struct Mode: Sendable, Equatable {
+    public let name: String
+    public let canvas: Color
+
+    public init(name: String, canvas: Color) {
+      self.name = name
+      self.canvas = canvas
+    }
+  }
 
   public init(
-    level: Configuration.Audit.Level, method: Configuration.Audit.Method, canvas: Color, results: [PairResult]
+    level: Configuration.Audit.Level, method: Configuration.Audit.Method, canvas: Color,
+    results: [PairResult],
+    modes: [Mode] = []
   ) {
     self.level = level
     self.method = method
     self.canvas = canvas
     self.results = results
+    self.modes = modes
   }
 
   public var failedCount: Int { results.count { !$0.passes } }
@@ -321,13 +372,32 @@ public struct AuditResult: Sendable {
     }
   }
 
-  /// `3 of 37 pairs fail WCAG 2 AA` or `All 37 pairs pass WCAG 2 AA`.
+  /// `3 of 37 pairs fail WCAG 2 AA` or `All 37 pairs pass WCAG 2 AA`; with modes, each mode's
+  /// share follows: `5 of 54 pairs fail WCAG 2 AA: 4 of 27 in light, 1 of 27 in dark`.
   public var summary: String {
     let pairs = results.count == 1 ? "pair" : "pairs"
+    let total: String
     if allPass {
-      return results.count == 1
+      total =
+        results.count == 1
         ? "The 1 pair passes \(standard)" : "All \(results.count) \(pairs) pass \(standard)"
+    } else {
+      total = "\(failedCount) of \(results.count) \(pairs) \(failedCount == 1 ? "fails" : "fail") \(standard)"
     }
-    return "\(failedCount) of \(results.count) \(pairs) \(failedCount == 1 ? "fails" : "fail") \(standard)"
+    guard !modes.isEmpty else { return total }
+    let shares = modes.map { mode in
+      let inMode = results.filter { $0.mode == mode.name }
+      let count = allPass ? "\(inMode.count)" : "\(inMode.count { !$0.passes }) of \(inMode.count)"
+      return "\(count) in \(mode.name)"
+    }
+    return total + ": " + shares.joined(separator: ", ")
+  }
+}
+
+extension TokenValue {
+  /// The color of a color token; `nil` for any other type.
+  var colorValue: Color? {
+    if case .color(let color) = self { return color }
+    return nil
   }
 }

@@ -11,6 +11,24 @@ public struct Configuration: Sendable {
   public var templates: String?
   public var outputs: [Output]
   public var audit: Audit
+  /// The modes (`light`, `dark`...), the first being the default; empty for a project
+  /// without modes, whose tokens are `tokens` alone.
+  public var modes: [Mode] = []
+
+  /// A mode: the token files or folders layered, in order, over the tokens of `tokens`.
+  /// A later layer overrides an earlier one, token by token.
+  public struct Mode: Sendable {
+    public struct Layer: Sendable {
+      /// A token file or folder, relative to the config file's folder.
+      public var path: String
+      public var location: SourceLocation?
+    }
+
+    public var name: String
+    public var layers: [Layer]
+    /// Where the mode's name is written.
+    public var location: SourceLocation?
+  }
 
   public struct Output: Sendable {
     public enum Kind: String, CaseIterable, Sendable {
@@ -41,8 +59,32 @@ public struct Configuration: Sendable {
     public var cssSelector = ":root"
     /// CSS: aliases as `var(--…)` (true) or literal values (false).
     public var keepsReferences = true
+    /// CSS: how each mode's values are selected, by mode name; a mode not listed gets the defaults.
+    public var cssModes: [String: CSSMode] = [:]
 
     public init() {}
+  }
+
+  /// Where a CSS output puts one mode's values.
+  public struct CSSMode: Sendable, Equatable {
+    public enum Media: Sendable, Equatable {
+      /// `(prefers-color-scheme: dark)` for a mode named `dark`, `(prefers-color-scheme: light)` for a
+      /// mode named `light` that is not the first; none for any other.
+      case automatic
+      case none
+      /// A media query, such as `(prefers-color-scheme: dark)`.
+      case query(String)
+    }
+
+    /// The selector that chooses the mode; `nil` is `[data-theme="<mode>"]`.
+    public var selector: String?
+    /// When the mode also applies, under the output's `selector`, without being chosen.
+    public var media: Media = .automatic
+
+    public init(selector: String? = nil, media: Media = .automatic) {
+      self.selector = selector
+      self.media = media
+    }
   }
 
   public struct Audit: Sendable {
@@ -71,11 +113,20 @@ public struct Configuration: Sendable {
         case pattern(String)
         /// A literal color such as `#FFFFFF` (a page background).
         case color(Color)
+        /// A literal color for each mode (`{light: "#FFFFFF", dark: "#121212"}`), by mode name.
+        case colorPerMode([String: ModeColor])
+      }
+
+      /// One mode's literal background, and its text as written.
+      public struct ModeColor: Sendable, Hashable {
+        public var color: Color
+        public var text: String
       }
 
       public var foreground: String
       public var background: Background
-      /// The literal text of the background, as the user wrote it.
+      /// The background as the user wrote it; empty for one given per mode, whose texts are in
+      /// `ModeColor`.
       public var backgroundText: String
       public var role: Role
       /// Where the rule starts (its first key).
@@ -90,6 +141,9 @@ public struct Configuration: Sendable {
     public var method: Method = .wcag2
     /// What a translucent background is composited over.
     public var canvas = Color(red: 1, green: 1, blue: 1)
+    /// The canvas of each mode, by mode name, when the config gives one per mode; it then
+    /// names every mode.
+    public var modeCanvases: [String: Color] = [:]
     /// Whether `ebtokens build` fails (exit 1) when a pair fails.
     public var failsBuild = false
     /// Where `ebtokens build` writes the audit report; `nil` writes none.
@@ -97,6 +151,11 @@ public struct Configuration: Sendable {
     public var rules: [Rule] = []
 
     public init() {}
+
+    /// The canvas of `mode`: its own when the config gives one per mode, else `canvas`.
+    public func canvas(for mode: String?) -> Color {
+      mode.flatMap { modeCanvases[$0] } ?? canvas
+    }
   }
 
   /// The configuration used when no `ebtokens.yml` exists: the shipped layout.

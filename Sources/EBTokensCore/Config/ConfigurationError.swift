@@ -11,6 +11,15 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
   case invalidIdentifier(key: String, value: String, problem: String, at: SourceLocation)
   case pathEscapesProject(key: String, path: String, at: SourceLocation)
   case duplicateDestination(String, first: SourceLocation?, at: SourceLocation)
+  case invalidModeName(String, problem: String, at: SourceLocation)
+  /// Two mode names that generated code would give the same identifier.
+  case modeNameCollision(
+    String, first: String, identifier: String, firstAt: SourceLocation, at: SourceLocation)
+  case tooFewModes(at: SourceLocation)
+  /// A per-mode setting names a mode the config does not declare (`declared` is empty without `modes`).
+  case unknownMode(String, declared: [String], at: SourceLocation)
+  /// A per-mode setting leaves a mode out.
+  case missingMode(String, key: String, at: SourceLocation)
 
   public var diagnostic: Diagnostic {
     switch self {
@@ -43,6 +52,26 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
       return Diagnostic(
         "two outputs write to '\(path)'", at: location,
         notes: first.map { [.init("the other output is here", at: $0)] } ?? [])
+    case .invalidModeName(let name, let problem, let location):
+      return Diagnostic("'\(name)' cannot name a mode: \(problem)", at: location)
+    case .modeNameCollision(let name, let first, let identifier, let firstAt, let location):
+      return Diagnostic(
+        "modes '\(first)' and '\(name)' both become '\(identifier)' in generated code; rename one",
+        at: location, notes: [.init("mode '\(first)' is here", at: firstAt)])
+    case .tooFewModes(let location):
+      return Diagnostic(
+        "'modes' needs at least two modes; a project with one set of values needs no 'modes'", at: location)
+    case .unknownMode(let name, let declared, let location):
+      guard !declared.isEmpty else {
+        return Diagnostic("'\(name)' is not a mode: the config declares no 'modes'", at: location)
+      }
+      let hint =
+        Suggestion.closest(to: name, in: declared).map { "; did you mean '\($0)'?" }
+        ?? " (modes: \(declared.joined(separator: ", ")))"
+      return Diagnostic("'\(name)' is not a mode\(hint)", at: location)
+    case .missingMode(let mode, let key, let location):
+      return Diagnostic(
+        "'\(key)' gives no value for mode '\(mode)'; per mode, it needs one for every mode", at: location)
     }
   }
 }

@@ -51,6 +51,11 @@ public struct ConfigurationLoader {
     let baseDirectory: String
     let allowsPathsOutsideProject: Bool
     var errors: [ConfigurationError] = []
+    /// Mode names that per-mode settings use, checked once every mode is known (`modes` may
+    /// come after `audit` in the file).
+    private var modeReferences: [(name: String, location: SourceLocation)] = []
+    /// Per-mode settings that must name every mode: the modes they name, and where.
+    private var perModeSettings: [(key: String, modes: Set<String>, location: SourceLocation)] = []
 
     init(path: String, baseDirectory: String, allowsPathsOutsideProject: Bool) {
       self.path = path
@@ -67,8 +72,9 @@ public struct ConfigurationLoader {
       }
       guard let mapping = self.mapping(root, key: "the config file") else { return configuration }
       var sawOutputs = false
+      var modeKeys: Set<String> = []
       for entry in checked(
-        mapping, section: "the config", allowed: ["tokens", "templates", "outputs", "audit"])
+        mapping, section: "the config", allowed: ["tokens", "templates", "outputs", "audit", "modes"])
       {
         switch entry.key.value {
         case "tokens":
@@ -80,12 +86,107 @@ public struct ConfigurationLoader {
           configuration.outputs = outputs(entry.value)
         case "audit":
           configuration.audit = audit(entry.value)
+        case "modes":
+          configuration.modes = modes(entry.value)
+          if case .mapping(let modes) = entry.value { modeKeys = Set(modes.entries.map(\.key.value)) }
         default:
           break
         }
       }
       if !sawOutputs { configuration.outputs = [] }
+      checkModeReferences(declared: configuration.modes.map(\.name), written: modeKeys)
+      if let first = configuration.modes.first, let canvas = configuration.audit.modeCanvases[first.name] {
+        configuration.audit.canvas = canvas
+      }
       return configuration
+    }
+
+    // MARK: Modes
+
+    /// `modes:`, a mapping from each mode's name to the token files or folders layered over
+    /// `tokens` (one path, a list of them, or `[]` for none).
+    private mutating func modes(_ node: YAMLNode) -> [Configuration.Mode] {
+      guard let mapping = self.mapping(node, key: "modes") else { return [] }
+      if mapping.entries.count < 2 { errors.append(.tooFewModes(at: mapping.location)) }
+      var modes: [Configuration.Mode] = []
+      var identifiers: [String: (name: String, location: SourceLocation)] = [:]
+      for entry in mapping.entries {
+        let name = entry.key.value
+        if let problem = ModeName.problem(name) {
+          errors.append(.invalidModeName(name, problem: problem, at: entry.key.location))
+          continue
+        }
+        // Kotlin uses both spellings: a clash in either is a clash.
+        var clashed = false
+        for identifier in [ModeName.member(name), ModeName.entry(name)] where !clashed {
+          if let first = identifiers[identifier] {
+            errors.append(
+              .modeNameCollision(
+                name, first: first.name, identifier: identifier, firstAt: first.location,
+                at: entry.key.location))
+            clashed = true
+          }
+        }
+        if clashed { continue }
+        identifiers[ModeName.member(name)] = (name, entry.key.location)
+        identifiers[ModeName.entry(name)] = (name, entry.key.location)
+        modes.append(Configuration.Mode(name: name, layers: layers(entry), location: entry.key.location))
+      }
+      return modes
+    }
+
+    private mutating func layers(_ entry: YAMLMapping.Entry) -> [Configuration.Mode.Layer] {
+      let items: [YAMLNode]
+      switch entry.value {
+      case .sequence(let list): items = list.items
+      case .scalar(let scalar) where !(scalar.style == .plain && scalar.value.isEmpty): items = [entry.value]
+      default:
+        errors.append(
+          .wrongType(
+            key: entry.key.value, expected: "a token file or folder, or a list of them ([] for none)",
+            found: entry.value.kindDescription, at: entry.value.location))
+        return []
+      }
+      return items.compactMap { item in
+        guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
+          errors.append(
+            .wrongType(
+              key: entry.key.value, expected: "a token file or folder", found: item.kindDescription,
+              at: item.location))
+          return nil
+        }
+        return projectPath(scalar.value, key: entry.key.value, at: scalar.location).map {
+          Configuration.Mode.Layer(path: $0, location: scalar.location)
+        }
+      }
+    }
+
+    /// A value given per mode, `{light: …, dark: …}`: each key must be a mode, and every mode
+    /// must have a key.
+    private mutating func perMode<T>(
+      _ mapping: YAMLMapping, key: String, value: (inout Parser, YAMLMapping.Entry) -> T?
+    ) -> [String: T] {
+      var values: [String: T] = [:]
+      for entry in mapping.entries {
+        modeReferences.append((entry.key.value, entry.key.location))
+        if let parsed = value(&self, entry) { values[entry.key.value] = parsed }
+      }
+      perModeSettings.append((key, Set(mapping.entries.map(\.key.value)), mapping.location))
+      return values
+    }
+
+    /// Checks the modes per-mode settings name against the declared ones. Names written under
+    /// `modes` but refused there were reported already, so they are not reported again here.
+    private mutating func checkModeReferences(declared: [String], written: Set<String>) {
+      for reference in modeReferences where !declared.contains(reference.name) {
+        if written.contains(reference.name) { continue }
+        errors.append(.unknownMode(reference.name, declared: declared, at: reference.location))
+      }
+      for setting in perModeSettings where !declared.isEmpty {
+        for mode in declared where !setting.modes.contains(mode) {
+          errors.append(.missingMode(mode, key: setting.key, at: setting.location))
+        }
+      }
     }
 
     // MARK: Outputs
@@ -158,7 +259,7 @@ public struct ConfigurationLoader {
       switch kind {
       case .swift: allowed = ["module"]
       case .kotlin: allowed = ["package", "object"]
-      case .css: allowed = ["selector", "references"]
+      case .css: allowed = ["selector", "references", "modes"]
       }
       for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
         switch entry.key.value {
@@ -172,11 +273,38 @@ public struct ConfigurationLoader {
           if let value = selector(entry) { options.cssSelector = value }
         case "references":
           if let value = bool(entry) { options.keepsReferences = value }
+        case "modes":
+          guard let modes = self.mapping(entry.value, key: "modes") else { continue }
+          for mode in modes.entries {
+            modeReferences.append((mode.key.value, mode.key.location))
+            if let settings = cssMode(mode.value) { options.cssModes[mode.key.value] = settings }
+          }
         default:
           break
         }
       }
       return options
+    }
+
+    /// One mode's CSS settings: `selector` and `media` (a media query, or `false` for none).
+    private mutating func cssMode(_ node: YAMLNode) -> Configuration.CSSMode? {
+      guard let mapping = self.mapping(node, key: "a mode's css options") else { return nil }
+      var mode = Configuration.CSSMode()
+      for entry in checked(mapping, section: "a mode's css options", allowed: ["selector", "media"]) {
+        switch entry.key.value {
+        case "selector":
+          mode.selector = selector(entry)
+        case "media":
+          if case .scalar(let scalar) = entry.value, scalar.boolValue == false {
+            mode.media = .none
+          } else if let query = selector(entry) {
+            mode.media = .query(query)
+          }
+        default:
+          break
+        }
+      }
+      return mode
     }
 
     // MARK: Audit
@@ -192,7 +320,11 @@ public struct ConfigurationLoader {
         case "method":
           if let method = choice(entry, Configuration.Audit.Method.self) { audit.method = method }
         case "canvas":
-          if let color = color(entry) { audit.canvas = color }
+          if case .mapping(let perMode) = entry.value {
+            audit.modeCanvases = self.perMode(perMode, key: "canvas") { $0.color($1) }
+          } else if let color = color(entry) {
+            audit.canvas = color
+          }
         case "fail-build":
           if let value = bool(entry) { audit.failsBuild = value }
         case "report":
@@ -235,6 +367,15 @@ public struct ConfigurationLoader {
           foregroundLocation = entry.value.location
         case "background":
           backgroundLocation = entry.value.location
+          if case .mapping(let perMode) = entry.value {
+            background = .colorPerMode(
+              self.perMode(perMode, key: "background") { parser, entry in
+                parser.string(entry).flatMap { text in
+                  parser.color(entry).map { Configuration.Audit.Rule.ModeColor(color: $0, text: text) }
+                }
+              })
+            continue
+          }
           guard let text = string(entry) else { continue }
           backgroundText = text
           if text.hasPrefix("#") {
@@ -340,6 +481,10 @@ public struct ConfigurationLoader {
     /// unless the user explicitly allowed it.
     private mutating func projectPath(_ entry: YAMLMapping.Entry) -> String? {
       guard let text = string(entry) else { return nil }
+      return projectPath(text, key: entry.key.value, at: entry.value.location)
+    }
+
+    private mutating func projectPath(_ text: String, key: String, at location: SourceLocation) -> String? {
       if !allowsPathsOutsideProject {
         var depth = 0
         var escapes = text.hasPrefix("/") || text.hasPrefix("~")
@@ -348,7 +493,7 @@ public struct ConfigurationLoader {
           if depth < 0 { escapes = true }
         }
         if escapes {
-          errors.append(.pathEscapesProject(key: entry.key.value, path: text, at: entry.value.location))
+          errors.append(.pathEscapesProject(key: key, path: text, at: location))
           return nil
         }
       }

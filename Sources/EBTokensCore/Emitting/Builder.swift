@@ -47,13 +47,14 @@ public struct Builder: Sendable {
 
   /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
-    let tokenFiles = try TokenFiles.find(in: configuration.resolvedPath(configuration.tokens))
-    let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: tokenFiles, limits: limits)
+    let loader = ModalTokenLoader(limits: limits)
+    let inputs = try loader.inputs(configuration: configuration)
+    let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: inputs.allFiles, limits: limits)
     let directories = outputDirectories(configuration)
     if let fingerprint, let unchanged = unchangedBuild(fingerprint, directories: directories) {
       return unchanged
     }
-    let tokens = try TokenLoader(limits: limits).load(files: tokenFiles)
+    let tokens = try loader.load(inputs)
     let (outputs, audit) = try render(tokens, configuration: configuration)
     let writer = OutputWriter()
     let plan = try writer.plan(outputs)
@@ -66,7 +67,7 @@ public struct Builder: Sendable {
   }
 
   /// Every output and the audit report, rendered side by side; every error of every one.
-  private func render(_ tokens: TokenSet, configuration: Configuration) throws -> (
+  private func render(_ tokens: ModalTokenSet, configuration: Configuration) throws -> (
     [GeneratedOutput], AuditResult?
   ) {
     typealias Rendered = Swift.Result<(output: GeneratedOutput, audit: AuditResult?), DiagnosticsError>

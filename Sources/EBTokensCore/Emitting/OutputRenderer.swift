@@ -2,9 +2,10 @@ import Foundation
 
 /// Generates one kind of output's files from the tokens, in memory.
 protocol OutputEmitter {
-  /// The templates the emitter renders; a user's template folder must have each.
-  static var templateNames: [String] { get }
-  func files(for tokens: TokenSet, templates: TemplateSet) throws -> [GeneratedFile]
+  /// The templates (and partials) the emitter renders for `tokens`; a user's template folder
+  /// must have each.
+  func templateNames(for tokens: ModalTokenSet) -> [String]
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile]
 }
 
 /// Renders every output a configuration lists, in memory, with the templates the
@@ -19,6 +20,13 @@ public struct OutputRenderer: Sendable {
 
   /// - Throws: ``DiagnosticsError`` with the errors of every output.
   public func render(_ tokens: TokenSet) throws -> [GeneratedOutput] {
+    try render(ModalTokenSet(single: tokens))
+  }
+
+  /// Every output, with each token's value in every mode.
+  ///
+  /// - Throws: ``DiagnosticsError`` with the errors of every output.
+  public func render(_ tokens: ModalTokenSet) throws -> [GeneratedOutput] {
     var outputs: [GeneratedOutput] = []
     var diagnostics: [Diagnostic] = []
     for output in configuration.outputs {
@@ -33,6 +41,10 @@ public struct OutputRenderer: Sendable {
   }
 
   public func render(_ output: Configuration.Output, tokens: TokenSet) throws -> GeneratedOutput {
+    try render(output, tokens: ModalTokenSet(single: tokens))
+  }
+
+  public func render(_ output: Configuration.Output, tokens: ModalTokenSet) throws -> GeneratedOutput {
     let options = output.options
     let emitter: any OutputEmitter
     switch output.kind {
@@ -54,9 +66,9 @@ public struct OutputRenderer: Sendable {
       }
       emitter = CSSEmitter(
         fileName: (destination as NSString).lastPathComponent, selector: options.cssSelector,
-        language: CSSLanguage(keepsReferences: options.keepsReferences))
+        language: CSSLanguage(keepsReferences: options.keepsReferences), modeOptions: options.cssModes)
     }
-    let templates = try self.templates(for: output, required: type(of: emitter).templateNames)
+    let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
     return GeneratedOutput(
       directory: directory(for: output), files: try emitter.files(for: tokens, templates: templates))
   }

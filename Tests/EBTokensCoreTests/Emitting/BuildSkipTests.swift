@@ -125,6 +125,20 @@ import Testing
     }
   }
 
+  @Test func changingAModeLayerRebuilds() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      let configuration = try #require(project.read("ebtokens.yml"))
+      try project.write("ebtokens.yml", "modes:\n  light: []\n  dark: dark\n" + configuration)
+      try project.write("dark/color.yaml", "color:\n  brand:\n    label-title: \"#AABBCC\"\n")
+      _ = try project.build()
+      #expect(try project.build().wasSkipped)
+      try project.write("dark/color.yaml", "color:\n  brand:\n    label-title: \"#DDEEFF\"\n")
+      #expect(try !project.build().wasSkipped)
+      #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #ddeeff;") == true)
+    }
+  }
+
   @Test func aStateFromAnotherFingerprintOrADamagedOneIsNeverTrusted() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)

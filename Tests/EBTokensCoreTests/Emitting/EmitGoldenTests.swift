@@ -16,6 +16,26 @@ import Testing
     }
   }
 
+  /// The same with modes: `Golden/emitting-modes/<destination>/<file>.golden`.
+  @Test(arguments: ["swift", "kotlin", "css", "css-literal"])
+  func modesOutputMatchesItsGoldenFiles(destination: String) throws {
+    let outputs = try ModesFixture.render()
+    let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
+    #expect(!output.files.isEmpty)
+    for file in output.files {
+      try Golden.expectMatch(file.contents, golden: "emitting-modes/\(destination)/\(file.path).golden")
+    }
+  }
+
+  @Test func withModesTheSwiftPackageHasEBModes() throws {
+    let swift = try #require(try ModesFixture.render().first)
+    #expect(
+      swift.files.map(\.path) == [
+        "Package.swift", "Sources/EBTokens/EBTokens.swift", "Sources/EBTokens/EBColor.swift",
+        "Sources/EBTokens/EBModes.swift",
+      ])
+  }
+
   @Test func theSwiftOutputIsAPackage() throws {
     let swift = try #require(try EmitFixture.render().first)
     #expect(

@@ -49,6 +49,33 @@ enum EmitFixture {
   }
 }
 
+/// The modes fixture, `Fixtures/emitting-modes`: a project (`project/`) with three modes, the last
+/// layering two layers, and the apps and page that use its outputs.
+enum ModesFixture {
+  static let directory = TestPaths.fixtures.appendingPathComponent("emitting-modes")
+  static let project = directory.appendingPathComponent("project")
+
+  static func configuration(in project: URL = project) throws -> Configuration {
+    try ConfigurationLoader().load(path: project.appendingPathComponent("ebtokens.yml").path)
+  }
+
+  /// Every output, rendered in memory with the built-in templates, in the configuration's order.
+  static func render() throws -> [GeneratedOutput] {
+    let configuration = try configuration()
+    return try OutputRenderer(configuration: configuration).render(
+      ModalTokenLoader().load(configuration: configuration))
+  }
+
+  /// Copies the project to `directory` and builds it there (`swift/`, `kotlin/`, `css/`, `css-literal/`).
+  static func build(in directory: URL) throws {
+    for item in try FileManager.default.contentsOfDirectory(atPath: project.path) {
+      try FileManager.default.copyItem(
+        at: project.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+    }
+    _ = try Builder().build(configuration(in: directory), mode: .write)
+  }
+}
+
 /// Expected outputs kept as files under `Golden/`.
 enum Golden {
   static var isRecording: Bool { ProcessInfo.processInfo.environment["EBTOKENS_RECORD"] == "1" }

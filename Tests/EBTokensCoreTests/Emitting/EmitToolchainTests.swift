@@ -128,6 +128,155 @@ import Testing
     }
   }
 
+  // MARK: - Modes
+
+  private static let modes = ModesFixture.directory
+
+  @Test func withModesTheSwiftPackageBuildsAndGivesEachModesValue() throws {
+    guard let swift = ExternalTool.find(["swift"]) else { return }
+    try withTemporaryDirectory { directory in
+      try ModesFixture.build(in: directory)
+      let consumer = directory.appendingPathComponent("consumer")
+      try FileManager.default.copyItem(at: Self.modes.appendingPathComponent("swift-consumer"), to: consumer)
+      let scratch = directory.appendingPathComponent("scratch").path
+      let build = try ExternalTool.run(
+        swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
+        environment: Self.toolEnvironment)
+      try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
+      #expect(!build.stdout.contains("warning:"), "\(build.stdout)")
+      let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(
+        Self.lines(run.stdout) == [
+          "light.title #072592",
+          "dark.title #E8EEF7",
+          // The base's `{color.text.title} @ 80%` follows the dark title.
+          "dark.body #E8EEF7CC",
+          // A literal in the base, a reference in dark.
+          "dark.link #E8EEF7",
+          // An alias of the page, overridden nowhere, follows the page.
+          "dark.raised #121212",
+          "light.bg #FFFFFF",
+          "light.border-width 1.0",
+          "dark.bg #121212",
+          "dark.border-width 1.0",
+          "high-contrast.bg #000000",
+          "high-contrast.border-width 2.0",
+          "system.dark dark",
+          "system.light light",
+          "brand #005CE5",
+          "radius 4.0",
+        ])
+    }
+  }
+
+  @Test func withModesTheKotlinCompilesAndEachSchemeHasItsModesColors() throws {
+    guard let kotlinc = ExternalTool.find(["kotlinc"]), let kotlin = ExternalTool.find(["kotlin"]) else {
+      return
+    }
+    try withTemporaryDirectory { directory in
+      try ModesFixture.build(in: directory)
+      let sources = [
+        directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens/EBTokens.kt"),
+        Self.fixtures.appendingPathComponent("kotlin-stubs/Color.kt"),
+        Self.fixtures.appendingPathComponent("kotlin-stubs/Dp.kt"),
+        Self.modes.appendingPathComponent("kotlin-consumer/Main.kt"),
+      ].map(\.path)
+      let jar = directory.appendingPathComponent("consumer.jar").path
+      let compile = try ExternalTool.run(kotlinc, sources + ["-d", jar], environment: Self.toolEnvironment)
+      try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
+      // No unused constructor parameter, no other warning from the generated file.
+      #expect(!compile.stderr.contains("EBTokens.kt:"), "\(compile.stderr)")
+      let run = try ExternalTool.run(
+        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: Self.toolEnvironment)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(
+        Self.lines(run.stdout) == [
+          "light.title ff072592",
+          "dark.title ffe8eef7",
+          "dark.body cce8eef7",
+          "dark.link ffe8eef7",
+          "dark.raised ff121212",
+          "light.bg ffffffff",
+          "light.border-width 1.0.dp",
+          "dark.bg ff121212",
+          "dark.border-width 1.0.dp",
+          "high-contrast.bg ff000000",
+          "high-contrast.border-width 2.0.dp",
+          "system.light light",
+          "highContrast.title ffffffff",
+          "brand ff005ce5 ff005ce5",
+          "radius 4.0.dp",
+        ])
+    }
+  }
+
+  /// The page sets modes on the root, on nested elements (a light element inside a dark one), with
+  /// a configured selector, and leaves one element unchosen; run once as is and once with the
+  /// system in dark mode.
+  @Test func withModesChromiumComputesEachModesValuesWhereverItIsChosen() throws {
+    guard let chromium = ExternalTool.find(["chromium", "chromium-browser", "google-chrome"]) else { return }
+    try withTemporaryDirectory { directory in
+      try ModesFixture.build(in: directory)
+      let page = directory.appendingPathComponent("probe.html")
+      try FileManager.default.copyItem(
+        at: Self.modes.appendingPathComponent("css-probe/probe.html"), to: page)
+      func probe(_ flags: [String]) throws -> [String: [String: String]] {
+        let run = try ExternalTool.run(
+          chromium,
+          [
+            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
+          ] + flags + ["--dump-dom", page.absoluteString])
+        try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+        let result = try Self.probeResult(fromDOM: run.stdout)
+        return result.mapValues { scope in scope.mapValues { $0["computed"] ?? "" } }
+      }
+      let light = [
+        "--color-text-title": "rgba(7, 37, 146, 1)", "--color-text-body": "rgba(7, 37, 146, 0.8)",
+        "--color-text-link": "rgba(0, 92, 229, 1)", "--color-surface-raised": "rgba(255, 255, 255, 1)",
+      ]
+      let dark = [
+        "--color-text-title": "rgba(232, 238, 247, 1)", "--color-text-body": "rgba(232, 238, 247, 0.8)",
+        "--color-text-link": "rgba(232, 238, 247, 1)", "--color-surface-raised": "rgba(18, 18, 18, 1)",
+      ]
+      let highContrast = [
+        "--color-text-title": "rgba(255, 255, 255, 1)",
+        "--color-text-body": "rgba(255, 255, 255, 0.8)", "--color-text-link": "rgba(255, 255, 255, 1)",
+        "--color-surface-raised": "rgba(0, 0, 0, 1)",
+      ]
+      func colors(_ scope: [String: String]?) throws -> [String: String] {
+        var colors: [String: String] = [:]
+        for name in light.keys { colors[name] = try Self.rgba(color: try #require(scope?[name])) }
+        return colors
+      }
+
+      let system = try probe([])
+      #expect(try colors(system["unchosen"]) == light)
+      #expect(try colors(system["root-dark"]) == dark)
+      // Chosen on an element below the root, aliases follow too: the block re-declares them.
+      #expect(try colors(system["nested-dark"]) == dark)
+      #expect(try colors(system["light-in-dark"]) == light)
+      #expect(try colors(system["high-contrast-class"]) == highContrast)
+      #expect(try colors(system["root-high-contrast"]) == highContrast)
+      #expect(try colors(system["literal-dark"]) == dark)
+      #expect(system["high-contrast-class"]?["--size-border-width"] == "2px")
+      #expect(system["root-dark"]?["--size-border-width"] == "1px")
+      #expect(
+        try Self.rgba(color: try #require(system["nested-dark"]?["--color-brand"])) == "rgba(0, 92, 229, 1)")
+      // Why: changing only the target below the root leaves a root-declared alias at the root's value.
+      #expect(
+        try Self.rgba(color: try #require(system["target-only"]?["--color-text-body"]))
+          == "rgba(7, 37, 146, 0.8)")
+
+      // The system prefers dark: the unchosen root is dark; a mode chosen explicitly still wins.
+      let systemDark = try probe(["--force-dark-mode"])
+      #expect(try colors(systemDark["unchosen"]) == dark)
+      #expect(try colors(systemDark["root-light"]) == light)
+      #expect(try colors(systemDark["light-in-dark"]) == light)
+      #expect(try colors(systemDark["root-high-contrast"]) == highContrast)
+    }
+  }
+
   /// The tools inherit this process's environment but not SwiftPM's own variables, which
   /// would point a nested `swift build` at this build.
   private static var toolEnvironment: [String: String] {
@@ -149,11 +298,15 @@ import Testing
     return try JSONDecoder().decode([String: [String: [String: String]]].self, from: Data(json.utf8))
   }
 
-  /// The computed `color` of `property` as `rgba(r, g, b, a)` with 8-bit channels and alpha to three
-  /// decimals: Chromium writes `rgb(…)` for sRGB colors but `color(srgb r g b / a)`, channels from 0 to
-  /// 1, for a `color-mix()`.
+  /// The computed `color` of `property` as `rgba(r, g, b, a)`: see ``rgba(color:)``.
   private static func rgba(_ scope: [String: [String: String]], _ property: String) throws -> String {
-    let computed = try #require(scope[property]?["color"], "no color for \(property)")
+    try rgba(color: try #require(scope[property]?["color"], "no color for \(property)"))
+  }
+
+  /// A computed color as `rgba(r, g, b, a)` with 8-bit channels and alpha to three decimals:
+  /// Chromium writes `rgb(…)` for sRGB colors but `color(srgb r g b / a)`, channels from 0 to 1,
+  /// for a `color-mix()`.
+  private static func rgba(color computed: String) throws -> String {
     let numbers = computed.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
     let isUnitScale = computed.hasPrefix("color(srgb")
     try #require(numbers.count == 3 || numbers.count == 4, "unexpected color '\(computed)'")

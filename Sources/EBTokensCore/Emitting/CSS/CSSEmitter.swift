@@ -1,18 +1,25 @@
-/// The CSS output: one stylesheet of custom properties under a selector.
+/// The CSS output: one stylesheet of custom properties under a selector. With modes, the
+/// selector holds the first mode's values, and each mode has a block (under its own selector, and
+/// under a media query for the system's appearance) that declares every token whose value is not
+/// the same in all modes.
 struct CSSEmitter: OutputEmitter {
-  static let templateNames = ["tokens.css"]
-
   /// The stylesheet's file name; the output's folder holds it.
   let fileName: String
   let selector: String
   let language: CSSLanguage
+  /// How each mode is selected, by mode name; a mode not listed gets the defaults.
+  let modeOptions: [String: Configuration.CSSMode]
 
-  func files(for tokens: TokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+  func templateNames(for tokens: ModalTokenSet) -> [String] { ["tokens.css"] }
+
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     var errors: [EmittingError] = []
     var claimed: [String: EmittingError.Named] = [:]
     var reportedGroups: Set<String> = []
     var properties: [CSSPropertyContext] = []
-    for token in tokens.tokens {
+    var declared: [(name: String, token: ModalToken)] = []
+    for modalToken in tokens.tokens {
+      let token = modalToken.first
       let named = EmittingError.Named(.token, token.name, at: token.location)
       let name: String
       switch CSSLanguage.propertyName(token.path) {
@@ -44,22 +51,98 @@ struct CSSEmitter: OutputEmitter {
         CSSPropertyContext(
           name: name, path: token.name, value: language.value(of: token),
           documentation: token.description.map(CSSLanguage.commentLines) ?? [], deprecation: deprecation))
+      declared.append((name, modalToken))
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    let context = CSSFileContext(selector: selector, properties: properties)
+    let context = CSSFileContext(
+      selector: selector, properties: properties, modeBlocks: modeBlocks(tokens.modes, declared))
     return [GeneratedFile(path: fileName, contents: try templates.render("tokens.css", context))]
+  }
+
+  /// Each mode's block, the media-query blocks first so that a mode chosen with its selector wins
+  /// over the system's appearance; none when every token is the same in all modes.
+  ///
+  /// A block declares every token that is not the same in all modes, not only those its mode
+  /// changes, so that a mode chosen on an element inside another mode's element (a light card in
+  /// a dark page) sets them all. That includes an alias whose target changes, though its text
+  /// (`var(--target)`) does not: a custom property's `var()` is resolved on the element that
+  /// declares it and inherited as a value, so a `:root` alias would keep the root's value below
+  /// an element that changes only its target.
+  private func modeBlocks(_ modes: [String], _ tokens: [(name: String, token: ModalToken)])
+    -> [CSSModeBlockContext]
+  {
+    let varying = tokens.filter { entry in
+      let first = language.value(of: entry.token.first)
+      return !entry.token.isConstant || entry.token.byMode.contains { language.value(of: $0) != first }
+    }
+    guard !varying.isEmpty else { return [] }
+    var mediaBlocks: [CSSModeBlockContext] = []
+    var selectorBlocks: [CSSModeBlockContext] = []
+    for (position, mode) in modes.enumerated() {
+      let options = modeOptions[mode] ?? Configuration.CSSMode()
+      let properties = varying.map { entry in
+        CSSPropertyContext(
+          name: entry.name, path: entry.token.name, value: language.value(of: entry.token.byMode[position]),
+          documentation: [], deprecation: nil)
+      }
+      if let media = mediaQuery(options.media, mode: mode, isFirst: position == 0) {
+        mediaBlocks.append(
+          CSSModeBlockContext(mode: mode, selector: selector, media: media, properties: properties))
+      }
+      selectorBlocks.append(
+        CSSModeBlockContext(
+          mode: mode, selector: options.selector ?? "[data-theme=\"\(mode)\"]", media: nil,
+          properties: properties))
+    }
+    return mediaBlocks + selectorBlocks
+  }
+
+  /// The media query under which a mode applies without being chosen: by default the system's
+  /// dark appearance for `dark`, and its light appearance for `light` unless it is the first mode
+  /// (whose values are the stylesheet's own).
+  private func mediaQuery(_ media: Configuration.CSSMode.Media, mode: String, isFirst: Bool) -> String? {
+    switch media {
+    case .none: return nil
+    case .query(let query): return query
+    case .automatic:
+      guard !isFirst, mode == "dark" || mode == "light" else { return nil }
+      return "(prefers-color-scheme: \(mode))"
+    }
   }
 }
 
 /// What the CSS template sees.
 struct CSSFileContext: TemplateContext {
   let selector: String
-  /// Every token, in path order.
+  /// Every token, in path order; with modes, in the first mode.
   let properties: [CSSPropertyContext]
+  /// With modes, each mode's values of the tokens that change with the mode; empty otherwise.
+  let modeBlocks: [CSSModeBlockContext]
 
   func child(named name: String) -> Any? {
     switch name {
     case "selector": return selector
+    case "properties": return properties
+    case "modeBlocks": return modeBlocks
+    default: return nil
+    }
+  }
+}
+
+/// One mode's values, under its selector or, for a media-query block, under the stylesheet's
+/// selector inside `@media`.
+struct CSSModeBlockContext: TemplateContext {
+  let mode: String
+  let selector: String
+  /// The media query, for a block that applies when the system matches it.
+  let media: String?
+  let properties: [CSSPropertyContext]
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "mode": return mode
+    case "selector": return selector
+    case "media": return optional(media)
     case "properties": return properties
     default: return nil
     }

@@ -1,27 +1,43 @@
 /// The Kotlin output: one file of nested Compose objects, at the path its package
-/// names (`com/eastblue/ds/tokens/EBTokens.kt`).
+/// names (`com/eastblue/ds/tokens/EBTokens.kt`); when the tokens have modes, also `EBMode`,
+/// `EBModal` and the `EBColorScheme` of each mode.
 struct KotlinEmitter: OutputEmitter {
-  static let templateNames = ["tokens.kt"]
-
   /// The package, dotted: `com.eastblue.ds.tokens`.
   let packageName: String
   /// The top-level object, holding every token.
   let objectName: String
   let location: SourceLocation?
 
-  func files(for tokens: TokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+  /// The names the generated code declares at the top level for modes. The color scheme's nested
+  /// classes refer to `EBMode` and to the top-level object, so no group may be called either.
+  var modeDeclarations: Set<String> { ["EBMode", "EBModal", "EBColorScheme", objectName] }
+
+  func templateNames(for tokens: ModalTokenSet) -> [String] {
+    ["tokens.kt"] + (tokens.hasModes ? ["modes", "colorScheme"] : [])
+  }
+
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     let language = KotlinLanguage()
-    var builder = NamespaceContextBuilder(language: language)
-    let root = builder.root(tokens, named: KotlinLanguage.escaped(objectName))
+    let reserved = tokens.hasModes ? modeDeclarations : []
+    var builder = NamespaceContextBuilder(language: language, reserving: reserved)
+    let rootName = KotlinLanguage.escaped(objectName)
+    let root = builder.root(tokens, named: rootName)
     var errors = builder.errors
-    if language.reservedIdentifiers.contains(objectName) {
+    if language.reservedIdentifiers.union(reserved.subtracting([objectName])).contains(objectName) {
       errors.append(.reservedOutputName(language: language.name, identifier: objectName, at: location))
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
+    var modal: KotlinModalContext?
+    if tokens.hasModes {
+      var schemeBuilder = ColorSchemeBuilder(language: language)
+      let scheme = schemeBuilder.scheme(tokens, rootObject: rootName)
+      if !schemeBuilder.errors.isEmpty { throw DiagnosticsError(schemeBuilder.errors) }
+      modal = KotlinModalContext(modes: tokens.modes, scheme: scheme)
+    }
     let segments = packageName.split(separator: ".").map(String.init)
     // `com.example.in` is a valid package, written `com.example.`in`` in Kotlin.
     let context = KotlinFileContext(
-      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root)
+      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root, modal: modal)
     let folder = segments.joined(separator: "/")
     return [
       GeneratedFile(
@@ -36,11 +52,66 @@ struct KotlinFileContext: TemplateContext {
   let packageName: String
   /// The top-level object.
   let root: NamespaceContext
+  /// The modes, when the tokens have them.
+  let modal: KotlinModalContext?
 
   func child(named name: String) -> Any? {
     switch name {
     case "packageName": return packageName
     case "root": return root
+    case "modal": return optional(modal)
+    default: return nil
+    }
+  }
+}
+
+/// The modes, for the `modes` template: `EBMode`'s entries, `EBModal`'s properties, and the color
+/// scheme of each mode.
+struct KotlinModalContext: TemplateContext {
+  struct Mode: TemplateContext {
+    /// As the config names it: `high-contrast`.
+    let name: String
+    /// The `EBMode` entry: `HighContrast`.
+    let entry: String
+    /// The property of `EBModal` and of `EBColorScheme`'s companion: `highContrast`.
+    let property: String
+    let isLast: Bool
+
+    func child(named name: String) -> Any? {
+      switch name {
+      case "name": return self.name
+      case "entry": return entry
+      case "property": return property
+      case "isLast": return isLast
+      default: return nil
+      }
+    }
+  }
+
+  let modes: [Mode]
+  /// The `EBMode` entries a dark and a light system appearance select.
+  let systemDark: String
+  let systemLight: String
+  /// `EBColorScheme`, the root of the color scheme classes.
+  let scheme: ColorSchemeClassContext
+
+  init(modes names: [String], scheme: ColorSchemeClassContext) {
+    modes = names.enumerated().map { position, name in
+      Mode(
+        name: name, entry: ModeName.entry(name), property: ModeName.member(name),
+        isLast: position == names.count - 1)
+    }
+    systemDark = ModeName.entry(ModeName.system(dark: true, in: names))
+    systemLight = ModeName.entry(ModeName.system(dark: false, in: names))
+    self.scheme = scheme
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "modes": return modes
+    case "systemDark": return systemDark
+    case "systemLight": return systemLight
+    case "scheme": return scheme
     default: return nil
     }
   }

@@ -19,14 +19,36 @@ protocol NamespaceLanguage: Sendable {
 
 /// A token formatted for one language, ready for a template to lay out.
 struct TokenDeclaration: Sendable {
-  /// `EBColor`, `kotlin.Double`.
+  /// `EBColor`, `kotlin.Double`; `EBModal<EBColor>` for a token whose value changes with the mode.
   let type: String
-  /// A literal of `type`: `EBColor(hex: 0x072592, alpha: 0.8)`, `2.dp`.
-  let value: String
+  /// A literal of `type`: `EBColor(hex: 0x072592, alpha: 0.8)`, `2.dp`; `nil` for a token whose
+  /// value changes with the mode, which has `modeValues` instead.
+  let value: String?
   /// The token's description, a line per element, made safe for the language's
   /// doc comments; empty when it has none.
   let documentation: [String]
   let deprecation: DeprecationContext?
+  /// The value in each mode, when it changes with the mode; empty otherwise.
+  var modeValues: [ModeValueContext] = []
+}
+
+/// A token's value in one mode: an argument of `EBModal(light: …, dark: …)`.
+struct ModeValueContext: TemplateContext {
+  /// The mode's identifier, the argument's label: `highContrast`.
+  let label: String
+  /// A literal of the token's type in this mode.
+  let value: String
+  /// Whether it is the last mode, so a template knows where the list ends.
+  let isLast: Bool
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "label": return label
+    case "value": return value
+    case "isLast": return isLast
+    default: return nil
+    }
+  }
 }
 
 /// `$deprecated` for templates: `{{#deprecation}}…{{/deprecation}}`.
@@ -77,6 +99,11 @@ struct TokenContext: TemplateContext {
   let path: String
   let indent: String
   let declaration: TokenDeclaration
+  /// The token's type, for outputs that gather tokens of one type (Kotlin's color scheme).
+  let tokenType: TokenType
+
+  /// Whether the value changes with the mode.
+  var isModal: Bool { !declaration.modeValues.isEmpty }
 
   func child(named name: String) -> Any? {
     switch name {
@@ -84,9 +111,11 @@ struct TokenContext: TemplateContext {
     case "path": return path
     case "indent": return indent
     case "type": return declaration.type
-    case "value": return declaration.value
+    case "value": return optional(declaration.value)
     case "documentation": return declaration.documentation
     case "deprecation": return optional(declaration.deprecation)
+    case "modal": return isModal
+    case "modeValues": return declaration.modeValues
     default: return nil
     }
   }
@@ -97,15 +126,53 @@ struct TokenContext: TemplateContext {
 struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   let language: Language
   private(set) var errors: [EmittingError] = []
+  /// The language's reserved identifiers, and any more the output's own declarations use.
+  private let reservedIdentifiers: Set<String>
 
-  init(language: Language) {
+  init(language: Language, reserving more: Set<String> = []) {
     self.language = language
+    self.reservedIdentifiers = language.reservedIdentifiers.union(more)
   }
 
+  /// The modes' names, when the tokens have modes: a token whose value changes with the mode is
+  /// declared with its value in each.
+  private var modes: [String] = []
+
   /// The root namespace, named `rootName`, holding every token.
-  mutating func root(_ tokens: TokenSet, named rootName: String) -> NamespaceContext {
-    namespace(
+  mutating func root(_ tokens: ModalTokenSet, named rootName: String) -> NamespaceContext {
+    modes = tokens.modes
+    return namespace(
       NamespaceTree.build(tokens), name: rootName, qualifiedName: rootName, depth: 0, isFirstMember: true)
+  }
+
+  /// The token's declaration: as the language declares a value, or for a token whose value
+  /// changes with the mode, an `EBModal` of the language's type with the value in each mode.
+  private mutating func declaration(of token: ModalToken) -> TokenDeclaration? {
+    guard !token.isConstant else {
+      switch language.declaration(of: token.first) {
+      case .success(let declaration): return declaration
+      case .failure(let error):
+        errors.append(error)
+        return nil
+      }
+    }
+    var declarations: [TokenDeclaration] = []
+    for value in token.byMode {
+      switch language.declaration(of: value) {
+      case .success(let declaration): declarations.append(declaration)
+      case .failure(let error):
+        // The same value in two modes is one problem, at one place.
+        if !errors.contains(error) { errors.append(error) }
+      }
+    }
+    guard declarations.count == token.byMode.count, let first = declarations.first else { return nil }
+    let values = zip(modes, declarations).enumerated().map { position, mode in
+      ModeValueContext(
+        label: ModeName.member(mode.0), value: mode.1.value ?? "", isLast: position == modes.count - 1)
+    }
+    return TokenDeclaration(
+      type: "EBModal<\(first.type)>", value: nil, documentation: first.documentation,
+      deprecation: first.deprecation, modeValues: values)
   }
 
   private mutating func namespace(
@@ -115,7 +182,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     var claimed: [String: EmittingError.Named] = [:]
     var tokens: [TokenContext] = []
     for token in node.tokens {
-      let named = EmittingError.Named(.token, token.name, at: token.location)
+      let named = EmittingError.Named(.token, token.name, at: token.first.location)
       let words = IdentifierWords.split(token.path.segments.last ?? "")
       guard !words.isEmpty else {
         errors.append(.unnamable(language: language.name, named: named))
@@ -123,12 +190,11 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       }
       let identifier = language.memberIdentifier(words)
       claim(identifier, for: named, in: &claimed, scope: qualifiedName)
-      switch language.declaration(of: token) {
-      case .success(let declaration):
+      if let declaration = declaration(of: token) {
         tokens.append(
-          TokenContext(name: identifier, path: token.name, indent: memberIndent, declaration: declaration))
-      case .failure(let error):
-        errors.append(error)
+          TokenContext(
+            name: identifier, path: token.name, indent: memberIndent, declaration: declaration,
+            tokenType: token.type))
       }
     }
     var namespaces: [NamespaceContext] = []
@@ -160,7 +226,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     _ identifier: String, for named: EmittingError.Named, in claimed: inout [String: EmittingError.Named],
     scope: String
   ) {
-    if language.reservedIdentifiers.contains(identifier) {
+    if reservedIdentifiers.contains(identifier) {
       errors.append(.reservedName(language: language.name, identifier: identifier, named: named))
     } else if let first = claimed[identifier] {
       errors.append(

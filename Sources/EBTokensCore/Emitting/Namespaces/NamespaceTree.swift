@@ -7,7 +7,7 @@ struct NamespaceTree {
     let segment: String
     let path: [String]
     /// Tokens directly in this group, in path order.
-    var tokens: [Token] = []
+    var tokens: [ModalToken] = []
     /// Sub-groups, in path order.
     var children: [Node] = []
     /// A token set keeps no locations for groups, so a group's diagnostics point
@@ -15,14 +15,14 @@ struct NamespaceTree {
     var firstTokenLocation: SourceLocation?
   }
 
-  static func build(_ tokens: TokenSet) -> Node {
+  static func build(_ tokens: ModalTokenSet) -> Node {
     node(segment: "", path: [], tokens: tokens.tokens[...])
   }
 
   /// The tokens below `path`; in path order, each sub-group's tokens are adjacent.
-  private static func node(segment: String, path: [String], tokens: ArraySlice<Token>) -> Node {
+  private static func node(segment: String, path: [String], tokens: ArraySlice<ModalToken>) -> Node {
     let depth = path.count
-    var node = Node(segment: segment, path: path, firstTokenLocation: tokens.first?.location)
+    var node = Node(segment: segment, path: path, firstTokenLocation: tokens.first?.first.location)
     var index = tokens.startIndex
     while index < tokens.endIndex {
       let token = tokens[index]

@@ -1,30 +1,43 @@
-/// The Swift package output: `Package.swift`, the token namespaces, and the
-/// `EBColor` type colors are declared with.
+/// The Swift package output: `Package.swift`, the token namespaces, the `EBColor` type colors
+/// are declared with and, when the tokens have modes, `EBMode` and `EBModal`.
 struct SwiftEmitter: OutputEmitter {
-  static let templateNames = ["Package.swift", "tokens.swift", "EBColor.swift"]
-
   /// The package, product, module and root namespace name.
   let moduleName: String
   let location: SourceLocation?
 
-  func files(for tokens: TokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+  /// The names the generated code declares at the top level for modes.
+  static let modeDeclarations: Set<String> = ["EBMode", "EBModal"]
+
+  func templateNames(for tokens: ModalTokenSet) -> [String] {
+    ["Package.swift", "tokens.swift", "EBColor.swift"] + (tokens.hasModes ? ["EBModes.swift"] : [])
+  }
+
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     let language = SwiftLanguage()
-    var builder = NamespaceContextBuilder(language: language)
+    let reserved = tokens.hasModes ? Self.modeDeclarations : []
+    var builder = NamespaceContextBuilder(language: language, reserving: reserved)
     let root = builder.root(tokens, named: moduleName)
     var errors = builder.errors
-    if language.reservedIdentifiers.contains(moduleName) {
+    if language.reservedIdentifiers.union(reserved).contains(moduleName) {
       errors.append(.reservedOutputName(language: language.name, identifier: moduleName, at: location))
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    let context = SwiftPackageContext(moduleName: moduleName, root: root)
+    let modal = tokens.hasModes ? SwiftModalContext(modes: tokens.modes) : nil
+    let context = SwiftPackageContext(moduleName: moduleName, root: root, modal: modal)
     let sources = "Sources/\(moduleName)/"
-    return [
+    var files = [
       GeneratedFile(path: "Package.swift", contents: try templates.render("Package.swift", context)),
       GeneratedFile(
         path: sources + moduleName + ".swift", contents: try templates.render("tokens.swift", context)),
       GeneratedFile(
         path: sources + "EBColor.swift", contents: try templates.render("EBColor.swift", context)),
     ]
+    if modal != nil {
+      files.append(
+        GeneratedFile(
+          path: sources + "EBModes.swift", contents: try templates.render("EBModes.swift", context)))
+    }
+    return files
   }
 }
 
@@ -33,11 +46,62 @@ struct SwiftPackageContext: TemplateContext {
   let moduleName: String
   /// The root namespace, named `moduleName`.
   let root: NamespaceContext
+  /// The modes, when the tokens have them.
+  let modal: SwiftModalContext?
 
   func child(named name: String) -> Any? {
     switch name {
     case "moduleName": return moduleName
     case "root": return root
+    case "modal": return optional(modal)
+    default: return nil
+    }
+  }
+}
+
+/// The modes, for `EBModes.swift`: the cases of `EBMode` and the members of `EBModal`.
+struct SwiftModalContext: TemplateContext {
+  struct Mode: TemplateContext {
+    /// As the config names it: `high-contrast`.
+    let name: String
+    /// The case and member: `highContrast`.
+    let identifier: String
+    /// The case's raw value when it is not the identifier itself.
+    let rawValue: String?
+    let isLast: Bool
+
+    func child(named name: String) -> Any? {
+      switch name {
+      case "name": return self.name
+      case "identifier": return identifier
+      case "rawValue": return optional(rawValue)
+      case "isLast": return isLast
+      default: return nil
+      }
+    }
+  }
+
+  let modes: [Mode]
+  /// The modes a dark and a light system appearance select.
+  let systemDark: String
+  let systemLight: String
+
+  init(modes names: [String]) {
+    modes = names.enumerated().map { position, name in
+      let identifier = ModeName.member(name)
+      return Mode(
+        name: name, identifier: identifier, rawValue: identifier == name ? nil : name,
+        isLast: position == names.count - 1)
+    }
+    systemDark = ModeName.member(ModeName.system(dark: true, in: names))
+    systemLight = ModeName.member(ModeName.system(dark: false, in: names))
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "modes": return modes
+    case "systemDark": return systemDark
+    case "systemLight": return systemLight
     default: return nil
     }
   }

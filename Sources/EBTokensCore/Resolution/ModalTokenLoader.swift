@@ -77,8 +77,12 @@ public struct ModalTokenLoader: Sendable {
     return try load(base: inputs.base, modes: inputs.modes)
   }
 
-  /// Loads `base` in every mode of `modes`; the first mode is the default.
+  /// Loads `base` in every mode of `modes`; the first mode is the default. Without modes, the
+  /// base alone.
   public func load(base: [TokenFiles.File], modes: [ModeSource]) throws -> ModalTokenSet {
+    guard !modes.isEmpty else {
+      return ModalTokenSet(single: try TokenLoader(limits: limits).load(files: base))
+    }
     let reader = YAMLReader(limits: limits)
     var errors: [any DiagnosticConvertible] = []
     func parse(_ files: [TokenFiles.File]) -> TokenSource {

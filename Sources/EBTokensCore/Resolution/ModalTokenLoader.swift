@@ -71,10 +71,7 @@ public struct ModalTokenLoader: Sendable {
 
   /// Loads the files `inputs` lists.
   public func load(_ inputs: Inputs) throws -> ModalTokenSet {
-    guard !inputs.modes.isEmpty else {
-      return ModalTokenSet(single: try TokenLoader(limits: limits).load(files: inputs.base))
-    }
-    return try load(base: inputs.base, modes: inputs.modes)
+    try load(base: inputs.base, modes: inputs.modes)
   }
 
   /// Loads `base` in every mode of `modes`; the first mode is the default. Without modes, the

@@ -32,6 +32,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The libFuzzer target (Scripts/fuzz.sh); in a plain build, a tool that replays its findings.
+    .executableTarget(
+      name: "ebtokens-fuzz",
+      dependencies: ["EBTokensCore"]
+    ),
     .testTarget(
       name: "EBTokensCoreTests",
       dependencies: ["EBTokensCore"],

@@ -45,7 +45,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["ebtokens"],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures", "Corpus"]
     ),
   ]
 )

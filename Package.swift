@@ -43,6 +43,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The libFuzzer target (Scripts/fuzz.sh); in a plain build, a tool that replays its findings.
+    .executableTarget(
+      name: "ebtokens-fuzz",
+      dependencies: ["EBTokensCore"]
+    ),
     .testTarget(
       name: "EBTokensCoreTests",
       dependencies: ["EBTokensCore", "EBTokensBenchSupport"],
@@ -51,7 +56,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["ebtokens"],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures", "Corpus"]
     ),
   ]
 )

@@ -80,7 +80,8 @@ import Testing
       ])
     #expect(
       messages(read("a:\n\tb: 1\n")) == [
-        "t.yaml:2:1: invalid YAML: found character that cannot start any token (while scanning for the next token)"
+        "t.yaml:2:1: invalid YAML: found character that cannot start any token; YAML indents with spaces, "
+          + "never tabs (while scanning for the next token)"
       ])
     #expect(
       messages(read("a: b: c\n")) == [

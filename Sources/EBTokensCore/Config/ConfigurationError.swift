@@ -10,6 +10,9 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
   case invalidPattern(String, problem: String, at: SourceLocation)
   case invalidIdentifier(key: String, value: String, problem: String, at: SourceLocation)
   case pathEscapesProject(key: String, path: String, at: SourceLocation)
+  /// A path that stays inside the project as written, but passes a symbolic link whose target
+  /// does not (`link` is the link, as the path writes it).
+  case linkLeavesProject(key: String, path: String, link: String, at: SourceLocation?)
   case duplicateDestination(String, first: SourceLocation?, at: SourceLocation)
   case invalidModeName(String, problem: String, at: SourceLocation)
   /// Two mode names that generated code would give the same identifier.
@@ -47,6 +50,11 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
     case .pathEscapesProject(let key, let path, let location):
       return Diagnostic(
         "'\(key)' path '\(path)' is outside the project folder; pass --allow-outside-project to permit it",
+        at: location)
+    case .linkLeavesProject(let key, let path, let link, let location):
+      return Diagnostic(
+        "'\(key)' path '\(path)' leads outside the project folder through the symbolic link '\(link)'; "
+          + "pass --allow-outside-project to permit it",
         at: location)
     case .duplicateDestination(let path, let first, let location):
       return Diagnostic(

@@ -19,13 +19,26 @@ public struct ConfigurationLoader {
   public func load(path: String?) throws -> Configuration {
     guard let path else {
       if FileManager.default.fileExists(atPath: Self.defaultPath) { return try load(path: Self.defaultPath) }
-      return Configuration.defaults()
+      let defaults = Configuration.defaults()
+      if !allowsPathsOutsideProject {
+        // The built-in paths are inside the project as written; a committed link could still
+        // lead them out.
+        let paths = [("tokens", defaults.tokens)] + defaults.outputs.map { ("destination", $0.destination) }
+        let errors = paths.compactMap { key, path in
+          ProjectPaths.linkLeavingProject(path, base: defaults.baseDirectory).map {
+            ConfigurationError.linkLeavesProject(key: key, path: path, link: $0, at: nil)
+          }
+        }
+        if !errors.isEmpty { throw DiagnosticsError(errors) }
+      }
+      return defaults
     }
     guard FileManager.default.fileExists(atPath: path) else {
       throw DiagnosticsError([ConfigurationError.notFound(path: path)])
     }
     let displayPath = DisplayPath.forFile(path)
-    let result = YAMLReader(limits: limits).read(path: path, displayPath: displayPath)
+    // The config is named on the command line or is the project's own: a link is fine.
+    let result = YAMLReader(limits: limits).read(path: path, displayPath: displayPath, followingLinks: true)
     guard let document = result.document, result.errors.isEmpty else { throw DiagnosticsError(result.errors) }
     let baseDirectory = (path as NSString).deletingLastPathComponent
     var parser = Parser(
@@ -70,7 +83,7 @@ public struct ConfigurationLoader {
         errors.append(.emptyFile(path: path))
         return configuration
       }
-      guard let mapping = self.mapping(root, key: "the config file") else { return configuration }
+      guard let mapping = self.mapping(root, key: path) else { return configuration }
       var sawOutputs = false
       var modeKeys: Set<String> = []
       for entry in checked(
@@ -496,6 +509,10 @@ public struct ConfigurationLoader {
           errors.append(.pathEscapesProject(key: key, path: text, at: location))
           return nil
         }
+        if let link = ProjectPaths.linkLeavingProject(text, base: baseDirectory) {
+          errors.append(.linkLeavesProject(key: key, path: text, link: link, at: location))
+          return nil
+        }
       }
       return text
     }
@@ -558,5 +575,34 @@ public struct ConfigurationLoader {
       }
       return text
     }
+  }
+}
+
+/// Whether a path inside the project folder, as written, stays inside it on disk.
+enum ProjectPaths {
+  /// The first symbolic link along `path` (relative to `base`) that leads outside `base`, or
+  /// that cannot be followed (a dangling link), as `path` spells it; `nil` when there is none.
+  /// Components that do not exist yet are created by the build as folders, so they are safe.
+  static func linkLeavingProject(_ path: String, base: String) -> String? {
+    guard let root = realPath(base) else { return nil }
+    var current = base
+    var written: [Substring] = []
+    for component in path.split(separator: "/") where component != "." {
+      current = (current as NSString).appendingPathComponent(String(component))
+      written.append(component)
+      var status = stat()
+      guard lstat(current, &status) == 0 else { return nil }
+      guard status.st_mode & S_IFMT == S_IFLNK else { continue }
+      guard let target = realPath(current), target == root || target.hasPrefix(root + "/") else {
+        return written.joined(separator: "/")
+      }
+    }
+    return nil
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

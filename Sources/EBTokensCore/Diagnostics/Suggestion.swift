@@ -5,6 +5,8 @@ public enum Suggestion {
   public static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
   where S.Element == String {
     let target = Array(name.utf8)
+    // The edit distance is quadratic in the lengths; no one mistypes a 200-character name.
+    guard target.count <= maxNameLength else { return nil }
     let threshold = max(1, target.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates {
@@ -23,6 +25,9 @@ public enum Suggestion {
     }
     return best?.name
   }
+
+  /// Longest name, in UTF-8 bytes, that gets a suggestion.
+  static let maxNameLength = 200
 
   /// Levenshtein distance, or `nil` when it is over `limit`.
   static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {

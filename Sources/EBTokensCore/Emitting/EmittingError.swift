@@ -27,6 +27,8 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
   case templateFolderNotFound(path: String, at: SourceLocation?)
   case missingTemplate(name: String, folder: String, at: SourceLocation?)
   case unreadableTemplate(path: String)
+  /// A template file that could not be read at all (a link, a pipe, too large).
+  case unreadableTemplateFile(path: String, reason: String)
   case templateSyntax(problem: String, at: SourceLocation)
   /// Both become `identifier` in the same namespace of a `language` output.
   case nameCollision(language: String, identifier: String, scope: String, first: Named, second: Named)
@@ -50,6 +52,8 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
           + "(templates/ in the ebtokens repository)", at: location)
     case .unreadableTemplate(let path):
       return Diagnostic("cannot read template '\(path)' as UTF-8 text", at: nil)
+    case .unreadableTemplateFile(let path, let reason):
+      return Diagnostic("cannot read template '\(path)': \(reason)", at: nil)
     case .templateSyntax(let problem, let location):
       return Diagnostic("invalid template: \(problem)", at: location)
     case .nameCollision(let language, let identifier, let scope, let first, let second):
@@ -71,8 +75,10 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
         at: location)
     case .invalidCSSName(let named, let character):
       let shown =
-        character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
-        ? "'\(character)'" : "a control character"
+        character.unicodeScalars.contains(where: SourceText.isBidiControl)
+        ? "an invisible bidirectional control"
+        : character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+          ? "'\(character)'" : "a control character"
       return Diagnostic(
         "\(named.described) cannot be part of a CSS custom property name: it contains \(shown); "
           + "CSS names use letters, digits, '-' and '_'", at: named.location)

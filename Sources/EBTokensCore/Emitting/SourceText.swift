@@ -30,6 +30,15 @@ enum SourceText {
     (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
   }
 
+  /// The bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F,
+  /// U+202A–U+202E, U+2066–U+2069): invisible, and able to reorder how a line is displayed.
+  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+
   /// `\u{1B}` for Swift, `\u001B` for Kotlin: the hex digits of a scalar, zero-padded.
   static func hex(_ scalar: Unicode.Scalar, width: Int) -> String {
     let digits = String(scalar.value, radix: 16, uppercase: true)

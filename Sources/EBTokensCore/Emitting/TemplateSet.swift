@@ -18,6 +18,9 @@ struct TemplateSet: Sendable {
   /// `{{{x}}}` both print `x` as is; diagnostics subtract its line.
   private static let plainTextPragma = "{{% CONTENT_TYPE: TEXT}}\n"
 
+  /// Largest template file read, in bytes: templates are a few kilobytes.
+  static let maxTemplateBytes = 1024 * 1024
+
   /// Where built-in templates say they are in diagnostics.
   static let builtInOrigin = "<built-in templates>"
 
@@ -57,9 +60,20 @@ struct TemplateSet: Sendable {
     var unreadable: [EmittingError] = []
     for fileName in names.sorted() where fileName.hasSuffix(".mustache") && !fileName.hasPrefix(".") {
       let path = (folder as NSString).appendingPathComponent(fileName)
-      guard let data = FileManager.default.contents(atPath: path),
-        let text = String(data: data, encoding: .utf8)
-      else {
+      let data: [UInt8]
+      switch FileContents.read(path, limit: maxTemplateBytes, followingLinks: false) {
+      case .bytes(let bytes): data = bytes
+      case .tooLarge(let size):
+        unreadable.append(
+          .unreadableTemplateFile(
+            path: DisplayPath.forFile(path),
+            reason: "it is \(size) bytes, over the limit of \(maxTemplateBytes) bytes for a template"))
+        continue
+      case .unreadable(let reason):
+        unreadable.append(.unreadableTemplateFile(path: DisplayPath.forFile(path), reason: reason))
+        continue
+      }
+      guard let text = String(validating: data, as: UTF8.self) else {
         unreadable.append(.unreadableTemplate(path: DisplayPath.forFile(path)))
         continue
       }

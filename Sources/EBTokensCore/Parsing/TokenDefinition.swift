@@ -44,6 +44,9 @@ public struct TokenDefinition: Sendable {
   public let extensions: YAMLNode?
   public let location: SourceLocation
   public let valueLocation: SourceLocation
+  /// Set when the value is a malformed reference or alpha modifier (already reported), so the
+  /// token fails without a second error about the same text.
+  public var hasInvalidValue = false
 }
 
 /// What a group says about the tokens below it, merged across files.

@@ -8,6 +8,8 @@
 public struct TokenFileParser {
   public private(set) var source = TokenSource()
   public private(set) var errors: [TokenFileError] = []
+  /// Set once a token beyond ``Limits/maxTokens`` was refused: reading more files is wasted work.
+  public private(set) var exceededTokenLimit = false
   let limits: Limits
 
   static let tokenKeys = ["$value", "$type", "$description", "$deprecated", "$extensions"]
@@ -48,11 +50,15 @@ public struct TokenFileParser {
       addGroup(path, key: entry.key, mapping: mapping)
     case .scalar, .sequence:
       // Shorthand: `bg: "#E5F1FF"` is a token whose $value is the scalar.
+      let errorCount = errors.count
+      let value = expression(entry.value, token: path)
       define(
         TokenDefinition(
-          path: path, declaredType: nil, hasInvalidType: false, value: expression(entry.value, token: path),
+          path: path, declaredType: nil, hasInvalidType: false, value: value,
           description: nil,
-          deprecation: nil, extensions: nil, location: entry.key.location, valueLocation: entry.value.location
+          deprecation: nil, extensions: nil, location: entry.key.location,
+          valueLocation: entry.value.location,
+          hasInvalidValue: errors.count > errorCount
         ))
     }
   }
@@ -105,13 +111,15 @@ public struct TokenFileParser {
       }
     }
     guard let value = mapping["$value"] else { return }
+    let errorCount = errors.count
+    let expression = expression(value, token: path)
     define(
       TokenDefinition(
         path: path, declaredType: declaredType, hasInvalidType: hasInvalidType,
-        value: expression(value, token: path),
+        value: expression,
         description: description,
         deprecation: deprecation, extensions: extensions, location: key.location,
-        valueLocation: value.location))
+        valueLocation: value.location, hasInvalidValue: errors.count > errorCount))
   }
 
   private mutating func define(_ token: TokenDefinition) {
@@ -127,8 +135,9 @@ public struct TokenFileParser {
       return
     }
     if source.definitions.count >= limits.maxTokens {
-      if source.definitions.count == limits.maxTokens {
+      if !exceededTokenLimit {
         errors.append(.tooManyTokens(limit: limits.maxTokens, at: token.location))
+        exceededTokenLimit = true
       }
       return
     }

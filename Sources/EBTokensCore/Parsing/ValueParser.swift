@@ -223,6 +223,10 @@ enum ValueParser {
       if unitText.isEmpty {
         return .failure(ValueProblem("'\(scalar.value)' has no unit; use \(units)"))
       }
+      // Units are letters: after `0x10px` or `1_000px` the number is what JSON does not allow.
+      if !unitText.utf8.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) {
+        return .failure(ValueProblem("'\(scalar.value)' is not a \(kind); write \(example)"))
+      }
     case .mapping(let mapping):
       if let unknown = mapping.entries.first(where: { $0.key.value != "value" && $0.key.value != "unit" }) {
         return .failure(

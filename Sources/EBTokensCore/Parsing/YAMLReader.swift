@@ -23,21 +23,19 @@ public struct YAMLReader: Sendable {
   }
 
   /// Reads the file at `path`; `displayPath` is what locations will show.
-  public func read(path: String, displayPath: String) -> Result {
-    let url = URL(fileURLWithPath: path)
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    if let size = (attributes?[.size] as? NSNumber)?.intValue, size > limits.maxFileBytes {
+  ///
+  /// Only a regular file is read, and never more than ``Limits/maxFileBytes`` of it; a
+  /// symbolic link only with `followingLinks` (see ``FileContents``).
+  public func read(path: String, displayPath: String, followingLinks: Bool = false) -> Result {
+    switch FileContents.read(path, limit: limits.maxFileBytes, followingLinks: followingLinks) {
+    case .bytes(let bytes):
+      return read(bytes: bytes, path: displayPath)
+    case .tooLarge(let size):
       return Result(
         document: nil, errors: [.fileTooLarge(path: displayPath, bytes: size, limit: limits.maxFileBytes)])
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      let reason = (error as NSError).localizedFailureReason ?? "the file could not be opened"
+    case .unreadable(let reason):
       return Result(document: nil, errors: [.unreadable(path: displayPath, reason: reason)])
     }
-    return read(bytes: [UInt8](data), path: displayPath)
   }
 
   public func read(bytes: [UInt8], path: String) -> Result {
@@ -96,6 +94,8 @@ private struct TreeBuilder {
   private(set) var failed = false
   private var stack: [Frame] = []
   private var documentCount = 0
+  /// The bytes being parsed, while ``run(_:)`` runs: syntax errors look at them.
+  private var input: UnsafeBufferPointer<UInt8>?
 
   init(path: String, maxDepth: Int) {
     self.path = path
@@ -110,6 +110,8 @@ private struct TreeBuilder {
       return
     }
     defer { yaml_parser_delete(&parser) }
+    self.input = input
+    defer { self.input = nil }
     yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
     if let base = input.baseAddress {
       yaml_parser_set_input_string(&parser, base, input.count)
@@ -237,7 +239,21 @@ private struct TreeBuilder {
   }
 
   private func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
-    let problem = parser.problem.map { String(cString: $0) } ?? "unknown libyaml error"
+    var problem = parser.problem.map { String(cString: $0) } ?? "unknown libyaml error"
+    // The reader (which checks characters before the scanner sees them) reports a byte offset
+    // and the offending character, and leaves the marks at the start of the file.
+    if parser.error == YAML_READER_ERROR {
+      let bytes = input.map(Array.init) ?? []
+      let offset = min(parser.problem_offset, bytes.count)
+      if parser.problem_value >= 0, let scalar = Unicode.Scalar(UInt32(parser.problem_value)) {
+        problem += " (found U+\(SourceText.hex(scalar, width: 4)))"
+      }
+      return .syntax(
+        problem: problem, context: nil, at: UTF8Validation.location(ofByte: offset, in: bytes, file: path))
+    }
+    if problem == "found character that cannot start any token", character(at: parser.problem_mark) == "\t" {
+      problem += "; YAML indents with spaces, never tabs"
+    }
     var context = parser.context.map { String(cString: $0) }
     if let text = context,
       parser.context_mark.line != parser.problem_mark.line
@@ -247,6 +263,12 @@ private struct TreeBuilder {
       context = "\(text) at line \(mark.line), column \(mark.column)"
     }
     return .syntax(problem: problem, context: context, at: location(parser.problem_mark))
+  }
+
+  /// The character at libyaml's `mark`, whose index counts characters, not bytes.
+  private func character(at mark: yaml_mark_t) -> Unicode.Scalar? {
+    guard let input else { return nil }
+    return String(decoding: input, as: UTF8.self).unicodeScalars.dropFirst(Int(mark.index)).first
   }
 
   private func location(_ mark: yaml_mark_t) -> SourceLocation {
@@ -274,17 +296,35 @@ enum UTF8Validation {
     }
   }
 
-  /// Line and column (in characters, as libyaml counts them) of a byte offset.
+  /// Line and column (in characters, as libyaml counts them) of a byte offset. Lines break
+  /// where libyaml breaks them: at `\n`, `\r\n`, a lone `\r`, NEL, U+2028 and U+2029.
   static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
     var line = 1
     var column = 1
-    for byte in bytes[..<offset] {
-      if byte == UInt8(ascii: "\n") {
+    var index = 0
+    let end = min(offset, bytes.count)
+    while index < end {
+      let byte = bytes[index]
+      var breakLength = 0
+      if byte == 0x0A {
+        breakLength = 1
+      } else if byte == 0x0D {
+        breakLength = index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+      } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+        breakLength = 2
+      } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        breakLength = 3
+      }
+      if breakLength > 0 {
         line += 1
         column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
+        index += breakLength
+        continue
       }
+      if byte & 0xC0 != 0x80 { column += 1 }
+      index += 1
     }
     return SourceLocation(file: file, line: line, column: column)
   }

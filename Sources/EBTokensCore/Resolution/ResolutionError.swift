@@ -28,12 +28,29 @@ public enum ResolutionError: DiagnosticConvertible, Equatable {
       if steps.count == 1 {
         return Diagnostic("'\(first.token)' references itself", at: first.location)
       }
-      let chain = (steps.map(\.token) + [first.token]).joined(separator: " -> ")
-      let notes = steps.enumerated().map { index, step in
-        Diagnostic.Note(
-          "'\(step.token)' references '\(steps[(index + 1) % steps.count].token)'", at: step.location)
+      // A cycle through thousands of tokens would print thousands of notes: past
+      // `maxShownSteps`, the middle is summarized.
+      let maxShownSteps = 12
+      let shown =
+        steps.count <= maxShownSteps
+        ? Array(steps.indices) : Array(0..<(maxShownSteps - 1)) + [steps.count - 1]
+      var names = shown.map { steps[$0].token }
+      if steps.count > maxShownSteps {
+        names.insert("… (\(steps.count - maxShownSteps) more)", at: names.count - 1)
       }
-      return Diagnostic("reference cycle: \(chain)", at: first.location, notes: notes)
+      let chain = (names + [first.token]).joined(separator: " -> ")
+      var notes = shown.map { index in
+        Diagnostic.Note(
+          "'\(steps[index].token)' references '\(steps[(index + 1) % steps.count].token)'",
+          at: steps[index].location)
+      }
+      if steps.count > maxShownSteps {
+        notes.insert(
+          .init("… and \(steps.count - maxShownSteps) more references in the cycle", at: nil),
+          at: notes.count - 1)
+      }
+      let size = steps.count > maxShownSteps ? " of \(steps.count) tokens" : ""
+      return Diagnostic("reference cycle\(size): \(chain)", at: first.location, notes: notes)
     case .typeMismatch(let token, let expected, let target, let found, let location):
       return Diagnostic(
         "'\(token)' is a \(expected.rawValue), but it references '{\(target)}', which is a \(found.rawValue)",
@@ -43,7 +60,8 @@ public enum ResolutionError: DiagnosticConvertible, Equatable {
         "'\(token)' is a \(type.rawValue); an alpha modifier ('@ NN%') applies only to colors", at: location)
     case .chainTooLong(let token, let limit, let location):
       return Diagnostic(
-        "the chain of references from '\(token)' is longer than the limit of \(limit)", at: location)
+        "'\(token)' is at the end of a chain of more than \(limit) references, the limit; "
+          + "reference the token with the value directly", at: location)
     }
   }
 }

@@ -17,6 +17,8 @@ public struct Resolver {
   private let limits: Limits
   private var states: [State]
   private var values: [TokenValue?]
+  /// References between each resolved token and its literal value.
+  private var chainLengths: [Int]
   private var inheritedTypes: [String: TokenType] = [:]
   private var inheritedDeprecations: [String: Deprecation] = [:]
   /// Groups under an invalid `$type` (already reported): their untyped tokens fail silently.
@@ -28,6 +30,7 @@ public struct Resolver {
     self.limits = limits
     states = Array(repeating: .unvisited, count: source.definitions.count)
     values = Array(repeating: nil, count: source.definitions.count)
+    chainLengths = Array(repeating: 0, count: source.definitions.count)
   }
 
   /// The resolved set, or every error found.
@@ -111,6 +114,11 @@ public struct Resolver {
         continue
       }
       let definition = source.definitions[top]
+      if definition.hasInvalidValue {
+        states[top] = .failed
+        stack.removeLast()
+        continue
+      }
       switch definition.value {
       case .literal(let node, let alpha):
         resolveLiteral(top, node: node, alpha: alpha)
@@ -123,15 +131,6 @@ public struct Resolver {
         }
         switch states[targetIndex] {
         case .unvisited:
-          guard stack.count < limits.maxReferenceChain else {
-            fail(
-              stack[0],
-              with: ResolutionError.chainTooLong(
-                token: source.definitions[stack[0]].path.name, limit: limits.maxReferenceChain,
-                at: source.definitions[stack[0]].valueLocation))
-            for index in stack { states[index] = .failed }
-            continue
-          }
           states[targetIndex] = .visiting
           stack.append(targetIndex)
         case .visiting:
@@ -197,6 +196,17 @@ public struct Resolver {
       return
     }
     let targetName = source.definitions[target].path.name
+    // Measured from the literal, so the same chain is refused whatever order its tokens are
+    // written in; the tokens above the one reported depend on it and fail silently.
+    let chainLength = chainLengths[target] + 1
+    guard chainLength <= limits.maxReferenceChain else {
+      fail(
+        index,
+        with: ResolutionError.chainTooLong(
+          token: definition.path.name, limit: limits.maxReferenceChain, at: location))
+      return
+    }
+    chainLengths[index] = chainLength
     if let expected = declaredType(index), expected != targetValue.type {
       fail(
         index,
@@ -221,9 +231,9 @@ public struct Resolver {
     return .color(color.withAlpha(color.alpha * alpha.factor))
   }
 
-  private func missingTarget(of definition: TokenDefinition, target: TokenPath, at location: SourceLocation)
-    -> ResolutionError
-  {
+  private mutating func missingTarget(
+    of definition: TokenDefinition, target: TokenPath, at location: SourceLocation
+  ) -> ResolutionError {
     if source.groups[target.name] != nil {
       return .referenceToGroup(token: definition.path.name, target: target.name, at: location)
     }
@@ -234,19 +244,31 @@ public struct Resolver {
   /// The closest existing token, looked for under the deepest group of the
   /// reference that exists (`main.alert.colr.bg` looks under `main.alert`), so a
   /// typo costs a look at a few siblings rather than at every token.
-  private func suggestion(for target: TokenPath) -> String? {
+  ///
+  /// Each look passes over every token, so a file of many broken references would cost their
+  /// number times the number of tokens: past ``suggestionWorkLimit`` tokens looked at in one
+  /// run, references are still reported, without a did-you-mean.
+  private mutating func suggestion(for target: TokenPath) -> String? {
+    guard suggestionWork < Self.suggestionWorkLimit else { return nil }
     var prefixLength = target.segments.count - 1
     while prefixLength > 0 {
       let prefix = target.segments.prefix(prefixLength).joined(separator: ".")
       if source.groups[prefix] != nil {
+        suggestionWork += source.definitions.count
         let candidates = source.definitions.lazy.map(\.path.name).filter { $0.hasPrefix(prefix + ".") }
         if let match = Suggestion.closest(to: target.name, in: candidates) { return match }
         break
       }
       prefixLength -= 1
     }
+    suggestionWork += source.definitions.count
     return Suggestion.closest(to: target.name, in: source.definitions.lazy.map(\.path.name))
   }
+
+  /// Tokens looked at for did-you-mean suggestions, in this run.
+  private var suggestionWork = 0
+  /// Enough for a hundred broken references in a 20,000-token design system; a few seconds.
+  static let suggestionWorkLimit = 2_000_000
 
   /// Reports the cycle that `stack` closes by pointing back at `target`, once,
   /// starting from its member written first in the files.

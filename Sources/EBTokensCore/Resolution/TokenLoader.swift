@@ -25,6 +25,8 @@ public struct TokenLoader: Sendable {
       let result = reader.read(path: file.path, displayPath: file.displayPath)
       errors += result.errors
       if let document = result.document { parser.add(document) }
+      // Past the token limit, the rest of the files and the resolver are not worth the time.
+      if parser.exceededTokenLimit { throw DiagnosticsError(errors + parser.errors) }
     }
     errors += parser.errors
     let (tokens, resolutionErrors) = Resolver.resolve(parser.source, limits: limits)
@@ -83,7 +85,13 @@ public enum DisplayPath {
   public static func forFile(_ path: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
     let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
-    let standardized = (absolute as NSString).standardizingPath
+    // Lexically, not with `standardizingPath`, which resolves symbolic links: a link must be
+    // named as the user sees it in the folder.
+    var components: [Substring] = []
+    for component in absolute.split(separator: "/") where component != "." {
+      if component == ".." { _ = components.popLast() } else { components.append(component) }
+    }
+    let standardized = "/" + components.joined(separator: "/")
     let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
     if standardized.hasPrefix(prefix) { return String(standardized.dropFirst(prefix.count)) }
     return path

@@ -25,7 +25,7 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
 }
 
 /// Parses and resolves token YAML given as strings (file name → contents).
-func loadTokens(_ files: [String: String]) throws -> TokenSet {
+func loadTokens(_ files: [String: String], limits: Limits = .standard) throws -> TokenSet {
   try withTemporaryDirectory { directory in
     var list: [TokenFiles.File] = []
     for (name, contents) in files.sorted(by: { $0.key < $1.key }) {
@@ -35,7 +35,7 @@ func loadTokens(_ files: [String: String]) throws -> TokenSet {
       try Data(contents.utf8).write(to: url)
       list.append(TokenFiles.File(path: url.path, displayPath: name))
     }
-    return try TokenLoader().load(files: list)
+    return try TokenLoader(limits: limits).load(files: list)
   }
 }
 

@@ -30,12 +30,15 @@ struct CSSLanguage {
     let character: Character
   }
 
-  /// ASCII letters, digits, `-`, `_`, and anything beyond ASCII, as CSS identifiers allow.
+  /// ASCII letters, digits, `-`, `_`, and anything beyond ASCII, as CSS identifiers allow,
+  /// but bidirectional controls: CSS accepts them, and they make an editor show the rest of
+  /// the line in another order than the browser reads it.
   private static func isNameCharacter(_ character: Character) -> Bool {
     character.unicodeScalars.allSatisfy { scalar in
       switch scalar {
       case "a"..."z", "A"..."Z", "0"..."9", "-", "_": return true
-      default: return scalar.value >= 0x80 && !SourceText.isControl(scalar)
+      default:
+        return scalar.value >= 0x80 && !SourceText.isControl(scalar) && !SourceText.isBidiControl(scalar)
       }
     }
   }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Fuzzes ebtokens for SECONDS (default 60): arbitrary bytes through the reader, parser, resolver,
+# every emitter, the audit and the config loader (Sources/ebtokens-fuzz/FuzzTarget.swift).
+#
+#   Scripts/fuzz.sh 600            # ten minutes on one core
+#   JOBS=2 Scripts/fuzz.sh 600     # two fuzzing processes sharing the corpus
+#
+# Builds with libFuzzer and AddressSanitizer into .build-fuzz, seeds the corpus from every token,
+# config and bad-input-corpus file in the repository, and keeps the corpus that grows in
+# .build-fuzz/corpus between runs. A crash, a hang (over 10 s for one input), a sanitizer report
+# or running out of memory stops the run and exits non-zero, the input saved in
+# .build-fuzz/findings/. Reproduce one without the sanitizer build:
+#
+#   swift run ebtokens-fuzz .build-fuzz/findings/crash-…
+#
+# then add it to Tests/EndToEndTests/Corpus/ once fixed.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+jobs=${JOBS:-1}
+scratch=.build-fuzz
+corpus=$scratch/corpus
+seeds=$scratch/seeds
+findings=$scratch/findings
+
+echo "building the fuzz target (libFuzzer + AddressSanitizer) into $scratch"
+swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
+  --product ebtokens-fuzz
+binary=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
+  --product ebtokens-fuzz --show-bin-path)/ebtokens-fuzz
+
+# Seeds: each token file alone, and each paired with each config (after the config marker the
+# target looks for), so the fuzzer starts from inputs that reach every stage.
+rm -rf "$seeds"
+mkdir -p "$seeds" "$corpus" "$findings"
+marker=$'\n#%config\n'
+count=0
+while IFS= read -r -d '' file; do
+  count=$((count + 1))
+  cp "$file" "$seeds/token-$count"
+done < <(find tokens Tests -type f \( -name '*.yaml' -o -name '*.yml' \) ! -name 'ebtokens.yml' \
+  -size -16k -print0 | LC_ALL=C sort -z)
+configs=0
+while IFS= read -r -d '' config; do
+  configs=$((configs + 1))
+  { cat Tests/EBTokensCoreTests/Fixtures/emitting/tokens/color.yaml; printf '%s' "$marker"; cat "$config"; } \
+    >"$seeds/config-$configs"
+done < <(find . -path ./.build -prune -o -path "./$scratch" -prune -o -type f -name 'ebtokens.yml' \
+  -size -16k -print0 | LC_ALL=C sort -z)
+echo "seeds: $count token files, $configs configs"
+
+args=("$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192
+  -dict=Scripts/fuzz.dict -artifact_prefix="$findings/" -print_final_stats=1)
+# -jobs runs each job in a child process that logs to fuzz-N.log.
+if [ "$jobs" -gt 1 ]; then args+=(-jobs="$jobs" -workers="$jobs"); fi
+log=$scratch/last-run.log
+set +e
+"$binary" "${args[@]}" >"$log" 2>&1
+status=$?
+set -e
+for worker in fuzz-*.log; do
+  [ -e "$worker" ] || continue
+  cat "$worker" >>"$log"
+  rm "$worker"
+done
+# The summary: modules instrumented, corpus loaded, the last progress lines, final stats, and any finding.
+grep -E '^INFO: (Loaded|seed corpus)|^#[0-9]+[[:space:]]+(INITED|DONE)|stat::|ERROR|SUMMARY|Test unit written|^Done' "$log" |
+  tail -n 40 || true
+grep -E '^#[0-9]+[[:space:]]+(pulse|NEW|REDUCE)' "$log" | tail -n 1 || true
+if ls "$findings"/* >/dev/null 2>&1; then
+  echo "findings in $findings:" >&2
+  ls -l "$findings" >&2
+fi
+echo "full log: $log"
+exit "$status"

@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+
+/// The bad-input corpus: every folder in `Corpus/` is a project `ebtokens build` must refuse (or,
+/// for the few marked so, accept) exactly as recorded next to it.
+///
+/// A case folder holds its inputs (`tokens/`, an optional `ebtokens.yml`, template folders) and:
+///
+/// - `expected-stderr.txt`: the exact standard error, diagnostics with source lines and carets;
+/// - `expected-exit-code`: the exit status (2 for invalid input);
+/// - `expected-stdout.txt` (optional, empty when absent): the exact standard output;
+/// - `arguments` (optional): extra arguments for `ebtokens build`, one a line;
+/// - `symlinks` (optional): symbolic links to create in the copy, one `path -> target` a line.
+///   They are not committed as links: a link to `..` would send SwiftPM's scan of the test
+///   folder round in circles.
+///
+/// Each case runs the real binary in a temporary copy of its folder, and a case that fails must
+/// leave that copy exactly as it was: no file written, changed or removed.
+///
+/// `EBTOKENS_RECORD=1 swift test --filter CorpusTests` rewrites the expectations from what the
+/// binary does; review every change by hand (each message must be clear and point at the right
+/// line and column) before committing it.
+@Suite struct CorpusTests {
+  static let corpus = BinaryRunner.testsDirectory.appendingPathComponent("Corpus")
+
+  /// The files of a case folder that describe the case rather than belong to its project.
+  static let expectationFiles: Set<String> = [
+    "expected-stderr.txt", "expected-exit-code", "expected-stdout.txt", "arguments", "symlinks",
+  ]
+
+  static let cases: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+  }()
+
+  @Test func theCorpusHasACaseForEveryKindOfBadInput() {
+    #expect(Self.cases.count >= 60, "only \(Self.cases.count) cases in \(Self.corpus.path)")
+  }
+
+  @Test(arguments: cases)
+  func buildRefusesTheCaseExactlyAsRecorded(_ name: String) throws {
+    let source = Self.corpus.appendingPathComponent(name)
+    try withCaseCopy(of: source) { project in
+      let arguments =
+        Self.read(source.appendingPathComponent("arguments"))?
+        .split(separator: "\n").map(String.init) ?? []
+      let before = try TreeSnapshot(of: project)
+      var result = try HostileRun.run(["build"] + arguments, in: project, timeout: 30)
+      // A path outside the case folder (`--allow-outside-project`) is shown in full.
+      result = result.replacing(project.deletingLastPathComponent().path, with: "<tmp>")
+      let after = try TreeSnapshot(of: project)
+      #expect(!result.crashed, "\(name): ebtokens crashed (signal \(result.status))\n\(result.stderr)")
+
+      if CorpusRecording.isRecording {
+        try Data(result.stderr.utf8).write(to: source.appendingPathComponent("expected-stderr.txt"))
+        try Data("\(result.status)\n".utf8).write(to: source.appendingPathComponent("expected-exit-code"))
+        let stdoutURL = source.appendingPathComponent("expected-stdout.txt")
+        if result.stdout.isEmpty {
+          try? FileManager.default.removeItem(at: stdoutURL)
+        } else {
+          try Data(result.stdout.utf8).write(to: stdoutURL)
+        }
+        return
+      }
+      let expectedStatus = Self.read(source.appendingPathComponent("expected-exit-code"))
+        .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      #expect(result.status == expectedStatus, "\(name): exit code")
+      #expect(
+        result.stderr == Self.read(source.appendingPathComponent("expected-stderr.txt")),
+        "\(name): standard error")
+      #expect(
+        result.stdout == (Self.read(source.appendingPathComponent("expected-stdout.txt")) ?? ""),
+        "\(name): standard output")
+      if result.status != 0 {
+        #expect(after == before, "\(name) failed but changed its folder: \(after.difference(from: before))")
+      }
+    }
+  }
+
+  static func read(_ url: URL) -> String? {
+    FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Copies the case's project (everything but its expectations) into a fresh temporary folder.
+  private func withCaseCopy(of source: URL, _ body: (URL) throws -> Void) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ebtokens-corpus-\(UUID().uuidString)")
+    let project = root.appendingPathComponent(source.lastPathComponent)
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    for entry in try FileManager.default.contentsOfDirectory(atPath: source.path)
+    where !Self.expectationFiles.contains(entry) {
+      try copyTree(source.appendingPathComponent(entry), to: project.appendingPathComponent(entry))
+    }
+    for line in Self.read(source.appendingPathComponent("symlinks"))?.split(separator: "\n") ?? [] {
+      let parts = line.components(separatedBy: " -> ")
+      try #require(parts.count == 2, "bad line in \(source.lastPathComponent)/symlinks: \(line)")
+      let link = project.appendingPathComponent(parts[0])
+      try FileManager.default.createDirectory(
+        at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: parts[1])
+    }
+    try body(project)
+  }
+}
+
+/// Copies a file or folder, recreating symbolic links as links. (`FileManager.copyItem` copies
+/// what a link inside a folder points at: a case's link to `/dev/zero` would never end.)
+func copyTree(_ source: URL, to destination: URL) throws {
+  let manager = FileManager.default
+  switch try manager.attributesOfItem(atPath: source.path)[.type] as? FileAttributeType {
+  case .typeSymbolicLink?:
+    try manager.createSymbolicLink(
+      atPath: destination.path,
+      withDestinationPath: try manager.destinationOfSymbolicLink(atPath: source.path))
+  case .typeDirectory?:
+    try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+    for name in try manager.contentsOfDirectory(atPath: source.path) {
+      try copyTree(source.appendingPathComponent(name), to: destination.appendingPathComponent(name))
+    }
+  default:
+    try manager.copyItem(at: source, to: destination)
+  }
+}
+
+/// Expected outputs are re-recorded, never checked, with `EBTOKENS_RECORD=1`.
+enum CorpusRecording {
+  static var isRecording: Bool { ProcessInfo.processInfo.environment["EBTOKENS_RECORD"] == "1" }
+}
+
+/// Every file, folder and link below a folder, with file contents and link targets, so a test
+/// can prove a command changed nothing.
+struct TreeSnapshot: Equatable {
+  enum Entry: Equatable {
+    case file(Data)
+    case directory
+    case link(String)
+  }
+
+  let entries: [String: Entry]
+
+  init(of root: URL) throws {
+    var entries: [String: Entry] = [:]
+    let manager = FileManager.default
+    func visit(_ relative: String) throws {
+      let path = relative.isEmpty ? root.path : root.appendingPathComponent(relative).path
+      for name in try manager.contentsOfDirectory(atPath: path) {
+        let child = relative.isEmpty ? name : relative + "/" + name
+        let full = root.appendingPathComponent(child).path
+        let type = try manager.attributesOfItem(atPath: full)[.type] as? FileAttributeType
+        switch type {
+        case .typeDirectory?:
+          entries[child] = .directory
+          try visit(child)
+        case .typeSymbolicLink?:
+          entries[child] = .link(try manager.destinationOfSymbolicLink(atPath: full))
+        default:
+          entries[child] = .file(manager.contents(atPath: full) ?? Data())
+        }
+      }
+    }
+    try visit("")
+    self.entries = entries
+  }
+
+  /// The paths that differ, for a failure message.
+  func difference(from other: TreeSnapshot) -> [String] {
+    Set(entries.keys).union(other.entries.keys).filter { entries[$0] != other.entries[$0] }.sorted()
+  }
+}
+
+/// Runs the built binary with a time limit, so a hang is a failure rather than a stuck test.
+enum HostileRun {
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    /// Wall-clock seconds.
+    let duration: Double
+    /// Killed by a signal (a trap, a crash) rather than exiting; `status` is the signal.
+    let crashed: Bool
+
+    /// The result with `text` replaced in both streams.
+    func replacing(_ text: String, with replacement: String) -> Result {
+      Result(
+        status: status, stdout: stdout.replacingOccurrences(of: text, with: replacement),
+        stderr: stderr.replacingOccurrences(of: text, with: replacement), duration: duration, crashed: crashed
+      )
+    }
+  }
+
+  struct TimedOut: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "ebtokens did not finish within \(seconds) s" }
+  }
+
+  /// Runs `ebtokens arguments` in `directory`; a process still running after `timeout` seconds is
+  /// killed and reported as ``TimedOut``. `shell`, when given, is a `bash -c` prefix (such as a
+  /// `ulimit`) that ends by running the binary with `exec "$0" "$@"`.
+  static func run(
+    _ arguments: [String], in directory: URL, timeout: Double, shell: String? = nil
+  ) throws -> Result {
+    let process = Process()
+    if let shell {
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments = ["-c", shell, BinaryRunner.executable.path] + arguments
+    } else {
+      process.executableURL = BinaryRunner.executable
+      process.arguments = arguments
+    }
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    // Both streams to files: a chatty failure cannot fill a pipe and block the process.
+    let scratch = FileManager.default.temporaryDirectory
+    let outURL = scratch.appendingPathComponent("ebtokens-out-\(UUID().uuidString)")
+    let errURL = scratch.appendingPathComponent("ebtokens-err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: outURL)
+      try? FileManager.default.removeItem(at: errURL)
+    }
+    let outHandle = try FileHandle(forWritingTo: outURL)
+    let errHandle = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    let start = Date()
+    try process.run()
+    while process.isRunning {
+      if Date().timeIntervalSince(start) > timeout {
+        process.terminate()
+        process.waitUntilExit()
+        throw TimedOut(seconds: timeout)
+      }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    process.waitUntilExit()
+    let duration = Date().timeIntervalSince(start)
+    try outHandle.close()
+    try errHandle.close()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+      duration: duration, crashed: process.terminationReason == .uncaughtSignal)
+  }
+}

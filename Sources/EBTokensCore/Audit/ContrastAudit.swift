@@ -86,7 +86,8 @@ public enum ContrastAudit {
       configuration.tokens.hasPrefix("/")
       ? configuration.tokens
       : (configuration.baseDirectory as NSString).appendingPathComponent(configuration.tokens)
-    let tokens = try TokenLoader(limits: limits).load(directory: directory)
+    let tokens = try TokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
+      .load(directory: directory)
     return try run(tokens: tokens, config: configuration)
   }
 

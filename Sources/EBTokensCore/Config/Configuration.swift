@@ -11,6 +11,8 @@ public struct Configuration: Sendable {
   public var templates: String?
   public var outputs: [Output]
   public var audit: Audit
+  /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
+  public var jsonExtensions: [String] = []
 
   public struct Output: Sendable {
     public enum Kind: String, CaseIterable, Sendable {

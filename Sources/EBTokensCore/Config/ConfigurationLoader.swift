@@ -68,7 +68,8 @@ public struct ConfigurationLoader {
       guard let mapping = self.mapping(root, key: "the config file") else { return configuration }
       var sawOutputs = false
       for entry in checked(
-        mapping, section: "the config", allowed: ["tokens", "templates", "outputs", "audit"])
+        mapping, section: "the config",
+        allowed: ["tokens", "templates", "outputs", "audit", "json-extensions"])
       {
         switch entry.key.value {
         case "tokens":
@@ -80,12 +81,50 @@ public struct ConfigurationLoader {
           configuration.outputs = outputs(entry.value)
         case "audit":
           configuration.audit = audit(entry.value)
+        case "json-extensions":
+          configuration.jsonExtensions = jsonExtensions(entry.value)
         default:
           break
         }
       }
       if !sawOutputs { configuration.outputs = [] }
       return configuration
+    }
+
+    /// `json-extensions: [".json"]`: more file endings read as DTCG JSON.
+    private mutating func jsonExtensions(_ node: YAMLNode) -> [String] {
+      guard case .sequence(let list) = node else {
+        errors.append(
+          .wrongType(
+            key: "json-extensions", expected: "a list of file endings, such as [\".json\"]",
+            found: node.kindDescription, at: node.location))
+        return []
+      }
+      var extensions: [String] = []
+      var seen: [String: SourceLocation] = [:]
+      for item in list.items {
+        guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
+          errors.append(
+            .wrongType(
+              key: "json-extensions", expected: "a string", found: item.kindDescription, at: item.location))
+          continue
+        }
+        if let problem = TokenFileFormat.problem(withJSONExtension: scalar.value) {
+          errors.append(
+            .invalidIdentifier(
+              key: "json-extensions entry", value: scalar.value, problem: problem, at: scalar.location))
+        } else if let first = seen[scalar.value.lowercased()] {
+          errors.append(
+            .invalidIdentifier(
+              key: "json-extensions entry", value: scalar.value,
+              problem: "it is listed twice (first at line \(first.line), column \(first.column))",
+              at: scalar.location))
+        } else {
+          seen[scalar.value.lowercased()] = scalar.location
+          extensions.append(scalar.value)
+        }
+      }
+      return extensions
     }
 
     // MARK: Outputs

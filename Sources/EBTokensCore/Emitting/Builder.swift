@@ -47,7 +47,8 @@ public struct Builder: Sendable {
 
   /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
-    let tokenFiles = try TokenFiles.find(in: configuration.resolvedPath(configuration.tokens))
+    let tokenFiles = try TokenFiles.find(
+      in: configuration.resolvedPath(configuration.tokens), jsonExtensions: configuration.jsonExtensions)
     let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: tokenFiles, limits: limits)
     let directories = outputDirectories(configuration)
     if let fingerprint, let unchanged = unchangedBuild(fingerprint, directories: directories) {

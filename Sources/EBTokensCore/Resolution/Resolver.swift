@@ -28,6 +28,9 @@ public struct Resolver {
     self.limits = limits
     states = Array(repeating: .unvisited, count: source.definitions.count)
     values = Array(repeating: nil, count: source.definitions.count)
+    for name in source.brokenNames {
+      if let index = source.definitionIndex[name] { states[index] = .failed }
+    }
   }
 
   /// The resolved set, or every error found.
@@ -99,6 +102,8 @@ public struct Resolver {
 
   private func declaredType(_ index: Int) -> TokenType? {
     let definition = source.definitions[index]
+    // An invalid `$type` of its own (already reported) is not replaced by its group's.
+    if definition.hasInvalidType { return nil }
     return definition.declaredType ?? parentName(of: definition.path).flatMap { inheritedTypes[$0] }
   }
 

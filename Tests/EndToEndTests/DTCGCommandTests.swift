@@ -64,4 +64,45 @@ import Testing
 
         """)
   }
+
+  @Test func exportWritesAFileThatListsAsTheShippedTokens() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ebtokens-dtcg-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("out/eastblue.tokens.json")
+    let export = try BinaryRunner.run(["export", "--output", file.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stdout.isEmpty)
+    #expect(try String(contentsOf: file, encoding: .utf8).contains("\"$ref\": \"#/main/alert/color/"))
+
+    func values(_ arguments: [String]) throws -> [String: String] {
+      let result = try BinaryRunner.run(["list", "--format", "json"] + arguments)
+      #expect(result.status == 0, "\(result.stderr)")
+      let tokens = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+      return Dictionary(uniqueKeysWithValues: tokens.map { ("\($0["name"] ?? "")", "\($0["value"] ?? "")") })
+    }
+    let original = try values([])
+    #expect(original.count == 38)
+    #expect(try values(["--tokens", file.deletingLastPathComponent().path]) == original)
+  }
+
+  @Test func exportResolvedWritesNoReferencesToStandardOutput() throws {
+    let result = try BinaryRunner.run(["export", "--resolved"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stdout.contains("$ref") && !result.stdout.contains("\"{"))
+    #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil)
+  }
+
+  @Test func exportOfInvalidTokensWritesNothingAndExitsTwo() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ebtokens-dtcg-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("out.tokens.json")
+    let result = try BinaryRunner.run(
+      ["export", "--tokens", "Fixtures/bad-tokens", "--output", file.path], in: BinaryRunner.testsDirectory)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasSuffix("4 errors\n"))
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
 }

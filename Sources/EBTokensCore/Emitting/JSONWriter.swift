@@ -5,6 +5,8 @@ public struct JSONWriter {
   public indirect enum Value: Sendable {
     case string(String)
     case number(Double)
+    /// A JSON number written exactly as given, digits and all (the caller checks it is one).
+    case numberText(String)
     case integer(Int)
     case bool(Bool)
     case null
@@ -26,6 +28,7 @@ public struct JSONWriter {
     case .string(let text): output += quoted(text)
     case .number(let number): output += number.isFinite ? NumberFormatting.shortest(number) : "null"
     case .integer(let number): output += String(number)
+    case .numberText(let text): output += text
     case .bool(let flag): output += flag ? "true" : "false"
     case .null: output += "null"
     case .array(let items):

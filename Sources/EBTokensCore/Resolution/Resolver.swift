@@ -61,7 +61,11 @@ public struct Resolver {
           extensions: definition.extensions, location: definition.location,
           valueLocation: definition.valueLocation, reference: reference))
     }
-    return (TokenSet(tokens: tokens), errors)
+    var groups: [String: GroupMetadata] = [:]
+    for group in source.groups.values where group.description != nil || group.extensions != nil {
+      groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
+    }
+    return (TokenSet(tokens: tokens, groups: groups), errors)
   }
 
   /// Every group's effective `$type` and `$deprecated`: its own, or its

@@ -9,7 +9,7 @@ struct Ebtokens: ParsableCommand {
     discussion: """
       Exit codes: 0 success, 1 a check failed, 2 invalid input (tokens, config, templates), 64 usage error.
       """,
-    subcommands: [Build.self, List.self, Audit.self]
+    subcommands: [Build.self, List.self, Audit.self, Export.self]
   )
 }
 

@@ -72,7 +72,7 @@ import Testing
       errors == [
         "a.yaml:2:3: error: unknown key '$typ'; keys starting with '$' are reserved; did you mean '$type'?",
         "a.yaml:7:5: error: unknown key '$descripton'; keys starting with '$' are reserved; did you mean '$description'?",
-        "a.yaml:8:5: error: unknown key '$foo'; keys starting with '$' are reserved (allowed here: $value, $type, $description, $deprecated, $extensions)",
+        "a.yaml:8:5: error: unknown key '$foo'; keys starting with '$' are reserved (allowed here: $value, $ref, $type, $description, $deprecated, $extensions)",
         "a.yaml:9:5: error: token 'g.t' has a $value, so it cannot also contain 'child'; move 'child' into a group",
       ])
   }
@@ -88,6 +88,11 @@ import Testing
         c:
           $type: shadow
           $value: x
+        g:
+          $type: color
+          d:
+            $type: colr
+            $value: amber
         """
       ])
     }
@@ -96,6 +101,8 @@ import Testing
         "a.yaml:1:1: error: token 'a' has no type; set $type on it or on a group above it (DTCG never guesses a type from the value)",
         "a.yaml:3:10: error: unknown $type 'colour'; did you mean 'color'?",
         "a.yaml:6:10: error: $type 'shadow' is a DTCG type that ebtokens does not support yet",
+        // The group's type does not stand in for an invalid one of the token's own: one error.
+        "a.yaml:11:12: error: unknown $type 'colr'; did you mean 'color'?",
       ])
   }
 

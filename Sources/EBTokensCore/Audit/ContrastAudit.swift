@@ -87,7 +87,8 @@ public enum ContrastAudit {
   ///
   /// - Throws: ``DiagnosticsError`` with the token files' errors, or else the audit's.
   public static func run(configuration: Configuration, limits: Limits = .standard) throws -> AuditResult {
-    let tokens = try ModalTokenLoader(limits: limits).load(configuration: configuration)
+    let tokens = try ModalTokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
+      .load(configuration: configuration)
     return try run(tokens: tokens, config: configuration)
   }
 

@@ -30,6 +30,9 @@ public struct Configuration: Sendable {
     public var location: SourceLocation?
   }
 
+  /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
+  public var jsonExtensions: [String] = []
+
   public struct Output: Sendable {
     public enum Kind: String, CaseIterable, Sendable {
       case swift

@@ -87,7 +87,8 @@ public struct ConfigurationLoader {
       var sawOutputs = false
       var modeKeys: Set<String> = []
       for entry in checked(
-        mapping, section: "the config", allowed: ["tokens", "templates", "outputs", "audit", "modes"])
+        mapping, section: "the config",
+        allowed: ["tokens", "templates", "outputs", "audit", "modes", "json-extensions"])
       {
         switch entry.key.value {
         case "tokens":
@@ -102,6 +103,8 @@ public struct ConfigurationLoader {
         case "modes":
           configuration.modes = modes(entry.value)
           if case .mapping(let modes) = entry.value { modeKeys = Set(modes.entries.map(\.key.value)) }
+        case "json-extensions":
+          configuration.jsonExtensions = jsonExtensions(entry.value)
         default:
           break
         }
@@ -200,6 +203,42 @@ public struct ConfigurationLoader {
           errors.append(.missingMode(mode, key: setting.key, at: setting.location))
         }
       }
+    }
+
+    /// `json-extensions: [".json"]`: more file endings read as DTCG JSON.
+    private mutating func jsonExtensions(_ node: YAMLNode) -> [String] {
+      guard case .sequence(let list) = node else {
+        errors.append(
+          .wrongType(
+            key: "json-extensions", expected: "a list of file endings, such as [\".json\"]",
+            found: node.kindDescription, at: node.location))
+        return []
+      }
+      var extensions: [String] = []
+      var seen: [String: SourceLocation] = [:]
+      for item in list.items {
+        guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
+          errors.append(
+            .wrongType(
+              key: "json-extensions", expected: "a string", found: item.kindDescription, at: item.location))
+          continue
+        }
+        if let problem = TokenFileFormat.problem(withJSONExtension: scalar.value) {
+          errors.append(
+            .invalidIdentifier(
+              key: "json-extensions entry", value: scalar.value, problem: problem, at: scalar.location))
+        } else if let first = seen[scalar.value.lowercased()] {
+          errors.append(
+            .invalidIdentifier(
+              key: "json-extensions entry", value: scalar.value,
+              problem: "it is listed twice (first at line \(first.line), column \(first.column))",
+              at: scalar.location))
+        } else {
+          seen[scalar.value.lowercased()] = scalar.location
+          extensions.append(scalar.value)
+        }
+      }
+      return extensions
     }
 
     // MARK: Outputs

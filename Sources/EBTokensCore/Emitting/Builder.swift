@@ -47,7 +47,7 @@ public struct Builder: Sendable {
 
   /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
-    let loader = ModalTokenLoader(limits: limits)
+    let loader = ModalTokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
     let inputs = try loader.inputs(configuration: configuration)
     let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: inputs.allFiles, limits: limits)
     let directories = outputDirectories(configuration)

@@ -8,6 +8,8 @@ public struct JSONWriter {
   public indirect enum Value: Sendable {
     case string(String)
     case number(Double)
+    /// A JSON number written exactly as given, digits and all (the caller checks it is one).
+    case numberText(String)
     case integer(Int)
     case bool(Bool)
     case null
@@ -30,6 +32,7 @@ public struct JSONWriter {
     case .string(let text): appendQuoted(text, to: &output)
     case .number(let number): output += (number.isFinite ? NumberFormatting.shortest(number) : "null").utf8
     case .integer(let number): output += String(number).utf8
+    case .numberText(let text): output += text.utf8
     case .bool(let flag): output += (flag ? "true" : "false").utf8
     case .null: output += "null".utf8
     case .array(let items):

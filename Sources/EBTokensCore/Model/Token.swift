@@ -42,12 +42,28 @@ public struct Token: Sendable {
   public var name: String { path.name }
 }
 
+/// What a group says about itself: kept so ``DTCGExport`` can write it back, as DTCG requires of
+/// `$extensions` in particular.
+public struct GroupMetadata: Sendable {
+  public let description: String?
+  /// `$extensions`, kept as written and not interpreted.
+  public let extensions: YAMLNode?
+
+  public init(description: String?, extensions: YAMLNode?) {
+    self.description = description
+    self.extensions = extensions
+  }
+}
+
 /// All tokens of a design system, resolved, in path order.
 public struct TokenSet: Sendable {
   public let tokens: [Token]
+  /// The groups that have a `$description` or `$extensions`, by dotted name.
+  public let groups: [String: GroupMetadata]
   private let indexByName: [String: Int]
 
-  public init(tokens: [Token]) {
+  public init(tokens: [Token], groups: [String: GroupMetadata] = [:]) {
+    self.groups = groups
     // Sort positions by precomputed keys: a Token is large (moving one is a copy),
     // and comparing keys is a memcmp where comparing paths walks their segments.
     let keys = tokens.map(\.path.sortKey)

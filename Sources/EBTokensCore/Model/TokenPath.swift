@@ -4,6 +4,9 @@
 /// and before `a.b.c`, whatever characters the names hold; runs of digits
 /// compare by value, so `space-2` comes before `space-12`.
 public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// DTCG's reserved name for a group's root token: `color.accent.$root`.
+  public static let rootTokenName = "$root"
+
   public let segments: [String]
   /// The dotted form, computed once: it is the key of every index.
   public let name: String
@@ -136,10 +139,11 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// Why `segment` cannot be part of a path, or `nil` when it can.
   ///
   /// Names may hold any character but `.`, `{` and `}` (the reference syntax)
-  /// and may not start with `$` (reserved for `$type`, `$value`, ...).
+  /// and may not start with `$` (reserved for `$type`, `$value`, ...), except DTCG's
+  /// `$root`, the name of a group's root token (`{color.accent.$root}`).
   public static func problem(withSegment segment: String) -> String? {
     if segment.isEmpty { return "a name cannot be empty" }
-    if segment.hasPrefix("$") { return "names starting with '$' are reserved" }
+    if segment.hasPrefix("$") && segment != rootTokenName { return "names starting with '$' are reserved" }
     for character in [".", "{", "}"] as [Unicode.Scalar] where segment.utf8.contains(UInt8(ascii: character))
     {
       return "a name cannot contain '\(character)'"

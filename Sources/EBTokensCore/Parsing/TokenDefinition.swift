@@ -58,6 +58,18 @@ public struct GroupDefinition: Sendable {
   public var hasInvalidType = false
   public var deprecation: DeprecationSetting?
   public let location: SourceLocation
+  /// `$description`, kept so an export can write it back.
+  public var description: String? = nil
+  /// `$extensions`, kept because DTCG requires tools to preserve what they do not understand.
+  public var extensions: YAMLNode? = nil
+  /// `$extends`: the group whose tokens this one inherits (see ``GroupExtensions``).
+  public var extends: GroupReference? = nil
+}
+
+/// A group named by `$extends`, and where it is named.
+public struct GroupReference: Sendable, Equatable {
+  public let target: TokenPath
+  public let location: SourceLocation
 }
 
 /// Every token and group of all files, with the errors found while reading them.
@@ -66,6 +78,9 @@ public struct TokenSource: Sendable {
   public internal(set) var groups: [String: GroupDefinition] = [:]
   /// Name → index in `definitions`, to find duplicates across files.
   var definitionIndex: [String: Int] = [:]
+  /// Tokens whose error was already reported before resolution (a broken `$ref`, say): they
+  /// fail without a second error, and so do the tokens that depend on them.
+  var brokenNames: Set<String> = []
 
   public init() {}
 }

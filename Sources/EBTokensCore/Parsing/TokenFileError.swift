@@ -25,7 +25,8 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
   public var diagnostic: Diagnostic {
     switch self {
     case .noTokenFiles(let directory):
-      return Diagnostic("no token files (*.yaml, *.yml) found in '\(directory)'", at: nil)
+      return Diagnostic(
+        "no token files (*.yaml, *.yml, *.tokens.json, *.tokens) found in '\(directory)'", at: nil)
     case .emptyFile(let path):
       return Diagnostic(
         "file is empty; a token file is a mapping of groups and tokens",

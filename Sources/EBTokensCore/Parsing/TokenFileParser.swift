@@ -10,16 +10,24 @@ public struct TokenFileParser {
   public private(set) var errors: [TokenFileError] = []
   /// Set once a token beyond ``Limits/maxTokens`` was refused: reading more files is wasted work.
   public private(set) var exceededTokenLimit = false
+  /// Errors in the DTCG-specific structure (`$root`, `$extends`, `$ref`, JSON strictness).
+  public private(set) var dtcgErrors: [DTCGError] = []
   let limits: Limits
+  /// The syntax of the document being added.
+  private var format = TokenFileFormat.yaml
 
-  static let tokenKeys = ["$value", "$type", "$description", "$deprecated", "$extensions"]
-  static let groupKeys = ["$type", "$description", "$deprecated", "$extensions"]
+  static let tokenKeys = ["$value", "$ref", "$type", "$description", "$deprecated", "$extensions"]
+  static let groupKeys = ["$type", "$description", "$deprecated", "$extensions", "$extends", "$root"]
 
   public init(limits: Limits = .standard) {
     self.limits = limits
   }
 
-  public mutating func add(_ document: YAMLDocument) {
+  /// Adds one file's tree. A DTCG JSON file (`format: .json`) is held to the format module: a
+  /// member of a group is an object (no shorthand), a string is a JSON string, and the YAML-only
+  /// `@ NN%` modifier is refused; its top may hold `$schema`, which editors use to validate it.
+  public mutating func add(_ document: YAMLDocument, format: TokenFileFormat = .yaml) {
+    self.format = format
     guard let root = document.root else {
       errors.append(.emptyFile(path: document.path))
       return
@@ -29,6 +37,10 @@ public struct TokenFileParser {
       return
     }
     for entry in mapping.entries {
+      if format == .json && entry.key.value == "$schema" {
+        _ = string(entry, key: "$schema")
+        continue
+      }
       if entry.key.value.hasPrefix("$") {
         errors.append(.reservedKeyAtRoot(entry.key.value, at: entry.key.location))
         continue
@@ -44,10 +56,15 @@ public struct TokenFileParser {
     }
     let path = TokenPath(parent: parent, entry.key.value)
     switch entry.value {
-    case .mapping(let mapping) where mapping["$value"] != nil:
+    case .mapping(let mapping) where mapping["$value"] != nil || mapping["$ref"] != nil:
       addToken(path, key: entry.key, mapping: mapping)
+    case .mapping where entry.key.value == TokenPath.rootTokenName:
+      dtcgErrors.append(.rootTokenWithoutValue(group: parent?.name ?? "", at: entry.key.location))
     case .mapping(let mapping):
       addGroup(path, key: entry.key, mapping: mapping)
+    case .scalar where format == .json, .sequence where format == .json:
+      dtcgErrors.append(
+        .memberNotAnObject(path.name, found: entry.value.kindDescription, at: entry.value.location))
     case .scalar, .sequence:
       // Shorthand: `bg: "#E5F1FF"` is a token whose $value is the scalar.
       let errorCount = errors.count
@@ -73,11 +90,15 @@ public struct TokenFileParser {
         group.typeLocation = entry.value.location
         group.hasInvalidType = group.type == nil
       case "$description":
-        _ = string(entry, key: "$description")
+        group.description = string(entry, key: "$description")
       case "$deprecated":
         group.deprecation = deprecation(entry.value)
       case "$extensions":
-        _ = extensions(entry.value)
+        group.extensions = extensions(entry.value)
+      case "$extends":
+        group.extends = groupReference(entry)
+      case TokenPath.rootTokenName:
+        children.append(entry)
       case let other where other.hasPrefix("$"):
         errors.append(unknownKey(other, allowed: Self.groupKeys, at: entry.key.location))
       default:
@@ -97,7 +118,7 @@ public struct TokenFileParser {
     var extensions: YAMLNode?
     for entry in mapping.entries {
       switch entry.key.value {
-      case "$value": continue
+      case "$value", "$ref": continue
       case "$type":
         declaredType = type(entry.value)
         hasInvalidType = declaredType == nil
@@ -110,7 +131,20 @@ public struct TokenFileParser {
         errors.append(.tokenHasChildren(token: path.name, child: entry.key.value, at: entry.key.location))
       }
     }
-    guard let value = mapping["$value"] else { return }
+    let value: YAMLNode
+    switch (mapping["$value"], mapping.entries.first { $0.key.value == "$ref" }) {
+    case (let node?, nil):
+      value = node
+    case (_?, let pointer?):
+      dtcgErrors.append(.valueAndRef(token: path.name, at: pointer.key.location))
+      return
+    case (nil, let pointer?):
+      // `{"$ref": "#/base/$value"}` in a token's place: its value is what the pointer names,
+      // resolved with the pointers inside values (see ``JSONPointers``).
+      value = .mapping(YAMLMapping(location: pointer.key.location, entries: [pointer]))
+    case (nil, nil):
+      return
+    }
     let errorCount = errors.count
     let expression = expression(value, token: path)
     define(
@@ -170,6 +204,17 @@ public struct TokenFileParser {
     }
     existing.hasInvalidType = existing.hasInvalidType || group.hasInvalidType
     existing.deprecation = existing.deprecation ?? group.deprecation
+    existing.description = existing.description ?? group.description
+    existing.extensions = existing.extensions ?? group.extensions
+    if let extends = group.extends {
+      if let first = existing.extends, first.target != extends.target {
+        dtcgErrors.append(
+          .conflictingExtends(
+            group: group.path.name, first: first, second: extends.target, at: extends.location))
+      } else if existing.extends == nil {
+        existing.extends = extends
+      }
+    }
     source.groups[group.path.name] = existing
     return true
   }
@@ -191,8 +236,9 @@ public struct TokenFileParser {
     return nil
   }
 
+  /// A string; in JSON, only a JSON string (not `null`, a number or a boolean).
   private mutating func string(_ entry: YAMLMapping.Entry, key: String) -> String? {
-    guard case .scalar(let scalar) = entry.value else {
+    guard case .scalar(let scalar) = entry.value, format == .yaml || scalar.isQuoted else {
       errors.append(.expectedString(key: key, found: entry.value.kindDescription, at: entry.value.location))
       return nil
     }
@@ -200,7 +246,9 @@ public struct TokenFileParser {
   }
 
   private mutating func deprecation(_ node: YAMLNode) -> DeprecationSetting? {
-    guard case .scalar(let scalar) = node, !scalar.isAmbiguousBoolean else {
+    guard case .scalar(let scalar) = node, !scalar.isAmbiguousBoolean,
+      format == .yaml || scalar.isQuoted || scalar.boolValue != nil
+    else {
       errors.append(.invalidDeprecated(found: node.kindDescription, at: node.location))
       return nil
     }
@@ -214,6 +262,23 @@ public struct TokenFileParser {
       return nil
     }
     return node
+  }
+
+  /// `$extends`: `"{group.path}"`, or the JSON Pointer `"#/group/path"` (the spec accepts both).
+  private mutating func groupReference(_ entry: YAMLMapping.Entry) -> GroupReference? {
+    guard let text = string(entry, key: "$extends") else { return nil }
+    let location = entry.value.location
+    if let path = CurlyReference.path(in: text) {
+      return GroupReference(target: path, location: location)
+    }
+    switch JSONPointer.parse(text) {
+    case .success(let pointer)
+    where !pointer.segments.isEmpty && !pointer.segments.contains(where: { $0.hasPrefix("$") }):
+      return GroupReference(target: TokenPath(pointer.segments), location: location)
+    default:
+      dtcgErrors.append(.malformedExtends(text, at: location))
+      return nil
+    }
   }
 
   private func unknownKey(_ key: String, allowed: [String], at location: SourceLocation) -> TokenFileError {
@@ -231,6 +296,11 @@ public struct TokenFileParser {
   private mutating func expression(_ node: YAMLNode, token: TokenPath) -> ValueExpression {
     guard case .scalar(let scalar) = node else { return .literal(node, alpha: nil) }
     let text = scalar.value
+    if format == .json, text.hasPrefix("{") || text.hasPrefix("#"), text.utf8.contains(UInt8(ascii: "@")) {
+      dtcgErrors.append(.alphaModifierInJSON(text, at: scalar.location))
+      source.brokenNames.insert(token.name)
+      return .literal(node, alpha: nil)
+    }
     if text.hasPrefix("{") {
       return referenceExpression(scalar) ?? .literal(node, alpha: nil)
     }

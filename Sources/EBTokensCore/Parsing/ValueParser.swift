@@ -86,7 +86,7 @@ enum ValueParser {
   static func color(_ node: YAMLNode) -> Swift.Result<Color, ValueProblem> {
     switch node {
     case .scalar(let scalar): return hexColor(scalar.value)
-    case .mapping(let mapping): return colorObject(mapping)
+    case .mapping(let mapping): return ColorObjectParser.parse(mapping)
     case .sequence: return .failure(ValueProblem("expected a color, found a sequence"))
     }
   }
@@ -123,67 +123,6 @@ enum ValueParser {
     case 65...70: return byte - 55
     case 97...102: return byte - 87
     default: return nil
-    }
-  }
-
-  /// The DTCG color object: `{colorSpace: srgb, components: [r, g, b], alpha: 1, hex: "#RRGGBB"}`.
-  static func colorObject(_ mapping: YAMLMapping) -> Swift.Result<Color, ValueProblem> {
-    let allowed = ["colorSpace", "components", "alpha", "hex"]
-    if let unknown = mapping.entries.first(where: { !allowed.contains($0.key.value) }) {
-      return .failure(
-        ValueProblem(
-          "unknown color field '\(unknown.key.value)' (a DTCG color has \(allowed.joined(separator: ", ")))",
-          at: unknown.key.location))
-    }
-    guard case .scalar(let space)? = mapping["colorSpace"] else {
-      return .failure(ValueProblem("a color object needs 'colorSpace: srgb'"))
-    }
-    guard space.value == "srgb" else {
-      return .failure(
-        ValueProblem("color space '\(space.value)' is not supported; use srgb", at: space.location))
-    }
-    guard case .sequence(let list)? = mapping["components"], list.items.count == 3 else {
-      return .failure(ValueProblem("a color object needs 'components' with three numbers from 0 to 1"))
-    }
-    var channels: [Double] = []
-    for item in list.items {
-      // DTCG's `none` keyword: a missing component, rendered as 0 (CSS Color 4).
-      if case .scalar(let scalar) = item, scalar.value == "none" {
-        channels.append(0)
-        continue
-      }
-      switch unitInterval(item, what: "a color component") {
-      case .success(let value): channels.append(value)
-      case .failure(let problem): return .failure(problem)
-      }
-    }
-    var alpha = 1.0
-    if let node = mapping["alpha"] {
-      switch unitInterval(node, what: "alpha") {
-      case .success(let value): alpha = value
-      case .failure(let problem): return .failure(problem)
-      }
-    }
-    if let node = mapping["hex"] {
-      guard case .scalar(let hex) = node, hex.value.utf8.count == 7, case .success = hexColor(hex.value)
-      else {
-        return .failure(ValueProblem("'hex' must be a #RRGGBB string", at: node.location))
-      }
-    }
-    return .success(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha))
-  }
-
-  private static func unitInterval(_ node: YAMLNode, what: String) -> Swift.Result<Double, ValueProblem> {
-    guard case .scalar(let scalar) = node, scalar.style == .plain else {
-      return .failure(
-        ValueProblem("\(what) must be a number from 0 to 1, found \(node.kindDescription)", at: node.location)
-      )
-    }
-    switch NumberSyntax.parse(scalar.value) {
-    case .failure(let problem): return .failure(ValueProblem(problem.message, at: scalar.location))
-    case .success(let value) where value < 0 || value > 1:
-      return .failure(ValueProblem("\(what) \(scalar.value) is out of range 0 to 1", at: scalar.location))
-    case .success(let value): return .success(value)
     }
   }
 

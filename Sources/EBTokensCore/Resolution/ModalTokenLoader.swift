@@ -35,9 +35,12 @@ public struct ModeSource: Sendable {
 /// mode has the same tokens, and outputs declare each once with a value per mode.
 public struct ModalTokenLoader: Sendable {
   public var limits: Limits
+  /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
+  public var jsonExtensions: [String]
 
-  public init(limits: Limits = .standard) {
+  public init(limits: Limits = .standard, jsonExtensions: [String] = []) {
     self.limits = limits
+    self.jsonExtensions = jsonExtensions
   }
 
   /// Every file a configuration's tokens come from: the base set and each mode's layers.
@@ -57,7 +60,7 @@ public struct ModalTokenLoader: Sendable {
   /// - Throws: ``DiagnosticsError`` for a missing folder or layer.
   public func inputs(configuration: Configuration) throws -> Inputs {
     let directory = configuration.resolvedPath(configuration.tokens)
-    let base = try TokenFiles.find(in: directory)
+    let base = try TokenFiles.find(in: directory, jsonExtensions: jsonExtensions)
     guard !configuration.modes.isEmpty else { return Inputs(base: base, modes: []) }
     return Inputs(base: base, modes: try modeSources(configuration, tokenDirectory: directory))
   }
@@ -77,26 +80,21 @@ public struct ModalTokenLoader: Sendable {
   /// Loads `base` in every mode of `modes`; the first mode is the default. Without modes, the
   /// base alone.
   public func load(base: [TokenFiles.File], modes: [ModeSource]) throws -> ModalTokenSet {
+    let tokenLoader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions)
     guard !modes.isEmpty else {
-      return ModalTokenSet(single: try TokenLoader(limits: limits).load(files: base))
+      return ModalTokenSet(single: try tokenLoader.load(files: base))
     }
-    let reader = YAMLReader(limits: limits)
     var errors: [any DiagnosticConvertible] = []
-    func parse(_ files: [TokenFiles.File]) -> TokenSource {
-      var parser = TokenFileParser(limits: limits)
-      for file in files {
-        let result = reader.read(path: file.path, displayPath: file.displayPath)
-        errors += result.errors
-        if let document = result.document { parser.add(document) }
-      }
-      errors += parser.errors
-      return parser.source
+    func parse(_ files: [TokenFiles.File]) throws -> TokenSource {
+      let (source, parseErrors) = try tokenLoader.parse(files: files)
+      errors += parseErrors
+      return source
     }
-    let baseSource = parse(base)
+    let baseSource = try parse(base)
     var layers: [String: TokenSource] = [:]
     var layerOrder: [String] = []
     for layer in modes.flatMap(\.layers) where layers[layer.name] == nil {
-      layers[layer.name] = parse(layer.files)
+      layers[layer.name] = try parse(layer.files)
       layerOrder.append(layer.name)
     }
     let (baseSet, baseErrors) = Resolver.resolve(baseSource, limits: limits)
@@ -248,16 +246,19 @@ public struct ModalTokenLoader: Sendable {
           continue
         }
         guard isDirectory.boolValue else {
-          guard TokenFiles.extensions.contains((path as NSString).pathExtension.lowercased()) else {
+          let name = (path as NSString).lastPathComponent
+          guard let format = TokenFileFormat.of(fileNamed: name, extraJSONExtensions: jsonExtensions) else {
             diagnostics.append(
               ModeError.layerNotATokenFile(mode: mode.name, path: layer.path, at: layer.location).diagnostic)
             continue
           }
-          layers.append(ModeSource.Layer(name: path, files: [TokenFiles.File(path: path)]))
+          layers.append(ModeSource.Layer(name: path, files: [TokenFiles.File(path: path, format: format)]))
           continue
         }
         do {
-          layers.append(ModeSource.Layer(name: path, files: try TokenFiles.find(in: path)))
+          layers.append(
+            ModeSource.Layer(name: path, files: try TokenFiles.find(in: path, jsonExtensions: jsonExtensions))
+          )
         } catch let error as DiagnosticsError {
           diagnostics += error.diagnostics
         }

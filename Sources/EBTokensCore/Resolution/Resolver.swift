@@ -31,6 +31,9 @@ public struct Resolver {
     states = Array(repeating: .unvisited, count: source.definitions.count)
     values = Array(repeating: nil, count: source.definitions.count)
     chainLengths = Array(repeating: 0, count: source.definitions.count)
+    for name in source.brokenNames {
+      if let index = source.definitionIndex[name] { states[index] = .failed }
+    }
   }
 
   /// The resolved set, or every error found.
@@ -61,7 +64,11 @@ public struct Resolver {
           extensions: definition.extensions, location: definition.location,
           valueLocation: definition.valueLocation, reference: reference))
     }
-    return (TokenSet(tokens: tokens), errors)
+    var groups: [String: GroupMetadata] = [:]
+    for group in source.groups.values where group.description != nil || group.extensions != nil {
+      groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
+    }
+    return (TokenSet(tokens: tokens, groups: groups), errors)
   }
 
   /// Every group's effective `$type` and `$deprecated`: its own, or its
@@ -102,6 +109,8 @@ public struct Resolver {
 
   private func declaredType(_ index: Int) -> TokenType? {
     let definition = source.definitions[index]
+    // An invalid `$type` of its own (already reported) is not replaced by its group's.
+    if definition.hasInvalidType { return nil }
     return definition.declaredType ?? parentName(of: definition.path).flatMap { inheritedTypes[$0] }
   }
 

@@ -3,36 +3,61 @@ import Foundation
 /// The whole front end: find the token files, read them, parse and resolve.
 public struct TokenLoader: Sendable {
   public var limits: Limits
+  /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
+  public var jsonExtensions: [String]
 
-  public init(limits: Limits = .standard) {
+  public init(limits: Limits = .standard, jsonExtensions: [String] = []) {
     self.limits = limits
+    self.jsonExtensions = jsonExtensions
   }
 
-  /// Loads every `*.yaml` and `*.yml` file below `directory`.
+  /// Loads every token file below `directory`: `*.yaml` and `*.yml`, and DTCG JSON
+  /// (`*.tokens.json`, `*.tokens`, and any of `jsonExtensions`).
   ///
   /// - Throws: ``DiagnosticsError`` with every error of every file, sorted by
   ///   file and line, when any file is invalid.
   public func load(directory: String) throws -> TokenSet {
-    try load(files: try TokenFiles.find(in: directory))
+    try load(files: try TokenFiles.find(in: directory, jsonExtensions: jsonExtensions))
   }
 
   /// Loads the given files, in the given order (callers sort them).
   public func load(files: [TokenFiles.File]) throws -> TokenSet {
-    let reader = YAMLReader(limits: limits)
-    var errors: [any DiagnosticConvertible] = []
-    var parser = TokenFileParser(limits: limits)
-    for file in files {
-      let result = reader.read(path: file.path, displayPath: file.displayPath)
-      errors += result.errors
-      if let document = result.document { parser.add(document) }
-      // Past the token limit, the rest of the files and the resolver are not worth the time.
-      if parser.exceededTokenLimit { throw DiagnosticsError(errors + parser.errors) }
-    }
-    errors += parser.errors
-    let (tokens, resolutionErrors) = Resolver.resolve(parser.source, limits: limits)
+    let (source, parseErrors) = try parse(files: files)
+    var errors = parseErrors
+    let (tokens, resolutionErrors) = Resolver.resolve(source, limits: limits)
     errors += resolutionErrors
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     return tokens
+  }
+
+  /// Reads and parses `files`, YAML and DTCG JSON alike, and applies DTCG's group
+  /// structure (`$extends`, `$root`): every definition, with every error found.
+  ///
+  /// - Throws: ``DiagnosticsError`` only past the token limit, where reading the
+  ///   rest of the files is not worth the time.
+  public func parse(files: [TokenFiles.File]) throws -> (TokenSource, [any DiagnosticConvertible]) {
+    let reader = YAMLReader(limits: limits)
+    let jsonReader = JSONReader(limits: limits)
+    var errors: [any DiagnosticConvertible] = []
+    var parser = TokenFileParser(limits: limits)
+    for file in files {
+      switch file.format {
+      case .yaml:
+        let result = reader.read(path: file.path, displayPath: file.displayPath)
+        errors += result.errors
+        if let document = result.document { parser.add(document) }
+      case .json:
+        let result = jsonReader.read(path: file.path, displayPath: file.displayPath)
+        errors += result.errors
+        if let document = result.document { parser.add(document, format: .json) }
+      }
+      if parser.exceededTokenLimit { throw DiagnosticsError(errors + parser.errors) }
+    }
+    errors += parser.errors
+    errors += parser.dtcgErrors
+    var source = parser.source
+    errors += DTCGStructure.apply(to: &source, limits: limits)
+    return (source, errors)
   }
 }
 
@@ -43,18 +68,21 @@ public enum TokenFiles {
     public let path: String
     /// How diagnostics name it: relative to the working directory when below it.
     public let displayPath: String
+    public let format: TokenFileFormat
 
-    public init(path: String, displayPath: String? = nil) {
+    /// `format` defaults to the one the file's name says (DTCG JSON for `.tokens.json` and
+    /// `.tokens`, YAML otherwise).
+    public init(path: String, displayPath: String? = nil, format: TokenFileFormat? = nil) {
       self.path = path
       self.displayPath = displayPath ?? DisplayPath.forFile(path)
+      self.format = format ?? TokenFileFormat.of(fileNamed: (path as NSString).lastPathComponent) ?? .yaml
     }
   }
 
-  public static let extensions: Set<String> = ["yaml", "yml"]
-
   /// Every token file below `directory`, hidden files and folders skipped,
   /// sorted by path so the result never depends on the file system's order.
-  public static func find(in directory: String) throws -> [File] {
+  /// `jsonExtensions` are file endings read as DTCG JSON besides `.tokens.json` and `.tokens`.
+  public static func find(in directory: String, jsonExtensions: [String] = []) throws -> [File] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
     else {
@@ -69,11 +97,14 @@ public enum TokenFiles {
         at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
     else { return [] }
     var files: [File] = []
-    for case let url as URL in enumerator where extensions.contains(url.pathExtension.lowercased()) {
+    for case let url as URL in enumerator {
+      guard
+        let format = TokenFileFormat.of(fileNamed: url.lastPathComponent, extraJSONExtensions: jsonExtensions)
+      else { continue }
       let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count))
         .drop { $0 == "/" }
       let joined = (directory as NSString).appendingPathComponent(String(relative))
-      files.append(File(path: joined))
+      files.append(File(path: joined, format: format))
     }
     if files.isEmpty { throw DiagnosticsError([TokenFileError.noTokenFiles(directory: directory)]) }
     return files.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }

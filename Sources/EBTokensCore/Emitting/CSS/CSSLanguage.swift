@@ -13,15 +13,18 @@ struct CSSLanguage {
   static let name = "CSS"
 
   /// `--main-alert-color-information-bg`, or the first segment and character that CSS refuses.
+  /// A group's DTCG root token is named by its group: `color.accent.$root` is `--color-accent`.
   static func propertyName(_ path: TokenPath) -> Result<String, InvalidName> {
-    for (index, segment) in path.segments.enumerated() {
+    let segments =
+      path.segments.last == TokenPath.rootTokenName ? Array(path.segments.dropLast()) : path.segments
+    for (index, segment) in segments.enumerated() {
       if let character = segment.first(where: { !isNameCharacter($0) }) {
-        let prefix = path.segments.prefix(index + 1).joined(separator: ".")
+        let prefix = segments.prefix(index + 1).joined(separator: ".")
         return .failure(
           InvalidName(groupPath: index + 1 < path.segments.count ? prefix : nil, character: character))
       }
     }
-    return .success("--" + path.segments.joined(separator: "-"))
+    return .success("--" + segments.joined(separator: "-"))
   }
 
   struct InvalidName: Error {

@@ -1,0 +1,183 @@
+import Foundation
+
+/// `ebtokens export`: the token set as one DTCG 2025.10 JSON document, which other DTCG tools
+/// read and ebtokens reads back to the same resolved tokens.
+///
+/// Every token carries its own `$type`, then `$value`, `$description`, `$deprecated` and
+/// `$extensions`, in that order; groups carry their `$description` and `$extensions` (DTCG requires
+/// tools to write back extension data). Groups and tokens come in path order, numbers in the
+/// shortest form that reads back as the same double, so the same tokens always give the same bytes.
+///
+/// Values are written in the format module's object forms whatever form they were written in:
+/// a color as an sRGB color object (components at full precision, with a `#rrggbb` `hex` fallback),
+/// dimensions and durations as `{value, unit}`, a font weight as its number. With references kept
+/// (the default), an alias is `"{target}"`, and an alias with the YAML `@ NN%` modifier, which DTCG
+/// has no syntax for, is a color object whose components are `$ref`s to the source color's
+/// components and whose `alpha` is the resolved alpha. With ``Mode/resolved`` every value is a
+/// literal.
+public enum DTCGExport {
+  public enum Mode: Sendable {
+    /// Aliases stay references to the tokens they name.
+    case references
+    /// Every value is written out.
+    case resolved
+  }
+
+  public static func render(_ tokens: TokenSet, mode: Mode) -> String {
+    JSONWriter.render(.object(members(tokens.tokens[...], depth: 0, in: tokens, mode: mode)))
+  }
+
+  /// Loads the tokens of `configuration` (or those in `tokenDirectory`, relative to the working
+  /// directory) and renders them.
+  ///
+  /// - Throws: ``DiagnosticsError`` with every error of the token files.
+  public static func run(
+    configuration: Configuration, tokenDirectory: String? = nil, mode: Mode, limits: Limits = .standard
+  ) throws -> String {
+    let directory = tokenDirectory ?? configuration.resolvedPath(configuration.tokens)
+    let loader = TokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
+    return render(try loader.load(directory: directory), mode: mode)
+  }
+
+  /// Writes `text` to a temporary file beside `path` and renames it over `path`, so no reader
+  /// ever sees half an export; missing folders are created.
+  ///
+  /// - Throws: ``DiagnosticsError`` when the file cannot be written.
+  public static func write(_ text: String, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent()
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: temporary)
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw DiagnosticsError([ExportWriteError(path: path, reason: error.localizedDescription)])
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temporary)
+      throw DiagnosticsError([ExportWriteError(path: path, reason: reason)])
+    }
+  }
+
+  // MARK: - Structure
+
+  /// The members of the group at `depth` whose tokens are `tokens` (in path order, so each
+  /// subgroup's tokens are contiguous).
+  private static func members(_ tokens: ArraySlice<Token>, depth: Int, in set: TokenSet, mode: Mode)
+    -> [(String, JSONWriter.Value)]
+  {
+    var members: [(String, JSONWriter.Value)] = []
+    var index = tokens.startIndex
+    while index < tokens.endIndex {
+      let token = tokens[index]
+      let segment = token.path.segments[depth]
+      if token.path.segments.count == depth + 1 {
+        members.append((segment, tokenObject(token, mode: mode)))
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < tokens.endIndex && tokens[end].path.segments[depth] == segment { end += 1 }
+      var group: [(String, JSONWriter.Value)] = []
+      if let metadata = set.groups[token.path.segments[...depth].joined(separator: ".")] {
+        if let description = metadata.description { group.append(("$description", .string(description))) }
+        if let extensions = metadata.extensions { group.append(("$extensions", json(extensions))) }
+      }
+      group += Self.members(tokens[index..<end], depth: depth + 1, in: set, mode: mode)
+      members.append((segment, .object(group)))
+      index = end
+    }
+    return members
+  }
+
+  private static func tokenObject(_ token: Token, mode: Mode) -> JSONWriter.Value {
+    var members: [(String, JSONWriter.Value)] = [
+      ("$type", .string(token.type.rawValue)), ("$value", value(of: token, mode: mode)),
+    ]
+    if let description = token.description { members.append(("$description", .string(description))) }
+    switch token.deprecation {
+    case .deprecated?: members.append(("$deprecated", .bool(true)))
+    case .message(let message)?: members.append(("$deprecated", .string(message)))
+    case nil: break
+    }
+    if let extensions = token.extensions { members.append(("$extensions", json(extensions))) }
+    return .object(members)
+  }
+
+  // MARK: - Values
+
+  private static func value(of token: Token, mode: Mode) -> JSONWriter.Value {
+    guard mode == .references, let reference = token.reference else { return literal(token.value) }
+    guard reference.alphaFactor != nil, case .color(let color) = token.value else {
+      return .string("{\(reference.target.name)}")
+    }
+    let components = (0..<3).map { index -> JSONWriter.Value in
+      .object([("$ref", .string(pointer(to: reference.target, "components", String(index))))])
+    }
+    return colorObject(components: components, color: color)
+  }
+
+  static func literal(_ value: TokenValue) -> JSONWriter.Value {
+    switch value {
+    case .color(let color):
+      return colorObject(
+        components: [color.red, color.green, color.blue].map(JSONWriter.Value.number), color: color)
+    case .dimension(let dimension):
+      return .object([("value", .number(dimension.value)), ("unit", .string(dimension.unit.rawValue))])
+    case .duration(let duration):
+      return .object([("value", .number(duration.value)), ("unit", .string(duration.unit.rawValue))])
+    case .number(let number), .fontWeight(let number):
+      return .number(number)
+    case .fontFamily(let families):
+      return families.count == 1 ? .string(families[0]) : .array(families.map(JSONWriter.Value.string))
+    }
+  }
+
+  /// An sRGB color object; `color` gives the alpha (written when not 1) and the `hex` fallback.
+  private static func colorObject(components: [JSONWriter.Value], color: Color) -> JSONWriter.Value {
+    var members: [(String, JSONWriter.Value)] = [
+      ("colorSpace", .string("srgb")), ("components", .array(components)),
+    ]
+    if color.alpha != 1 { members.append(("alpha", .number(color.alpha))) }
+    members.append(("hex", .string(color.opaqueHex.lowercased())))
+    return .object(members)
+  }
+
+  /// `#/group/token/$value/…`, each segment escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`).
+  static func pointer(to path: TokenPath, _ valuePath: String...) -> String {
+    let segments = path.segments.map {
+      $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+    return "#/" + (segments + ["$value"] + valuePath).joined(separator: "/")
+  }
+
+  /// `$extensions` as written: mappings in their order, YAML's plain `true`, `false`, `null` and
+  /// numbers as JSON's (numbers digit for digit), every other scalar as a string.
+  static func json(_ node: YAMLNode) -> JSONWriter.Value {
+    switch node {
+    case .mapping(let mapping): return .object(mapping.entries.map { ($0.key.value, json($0.value)) })
+    case .sequence(let sequence): return .array(sequence.items.map(json))
+    case .scalar(let scalar):
+      guard scalar.style == .plain else { return .string(scalar.value) }
+      switch scalar.value {
+      case "true": return .bool(true)
+      case "false": return .bool(false)
+      case "null", "~", "": return .null
+      default:
+        let bytes = Array(scalar.value.utf8)
+        return NumberSyntax.jsonNumberPrefix(bytes[...]) == bytes.count
+          ? .numberText(scalar.value) : .string(scalar.value)
+      }
+    }
+  }
+}
+
+/// The export file could not be written.
+public struct ExportWriteError: DiagnosticConvertible, Equatable {
+  public let path: String
+  public let reason: String
+
+  public var diagnostic: Diagnostic { Diagnostic("cannot write '\(path)': \(reason)", at: nil) }
+}

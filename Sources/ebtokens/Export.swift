@@ -1,0 +1,38 @@
+import ArgumentParser
+import EBTokensCore
+import Foundation
+
+struct Export: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Write the tokens as one DTCG 2025.10 JSON file.",
+    discussion: """
+      References are kept by default (an '@ NN%' alias becomes a color object whose components are \
+      $refs to its source's); --resolved writes every value out. Keys come in a fixed order, so the \
+      same tokens always give the same bytes. See docs/dtcg.md.
+      """)
+
+  @Option(help: "The config file (default: ./ebtokens.yml, or the built-in defaults when there is none).")
+  var config: String?
+
+  @Option(help: "The folder of token files (default: the config's).")
+  var tokens: String?
+
+  @Flag(help: "Write every value resolved, with no references.")
+  var resolved = false
+
+  @Option(help: "Write to this file (atomically) instead of standard output.")
+  var output: String?
+
+  func run() throws {
+    let text = try reportingDiagnostics {
+      let configuration = try ConfigurationLoader().load(path: config)
+      return try DTCGExport.run(
+        configuration: configuration, tokenDirectory: tokens, mode: resolved ? .resolved : .references)
+    }
+    guard let output else {
+      print(text, terminator: "")
+      return
+    }
+    try reportingDiagnostics { try DTCGExport.write(text, to: output) }
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import EBTokensCore
+
+/// The DTCG specification's own examples (`Fixtures/dtcg/<example>/example.tokens.json`), each with
+/// what ebtokens resolves it to, or the errors it reports, in `expected.txt`. Lines starting with `#`
+/// there say where the example comes from and what in it is not valid as the spec itself defines.
+///
+/// With `EBTOKENS_RECORD=1` the expectations are written instead of checked (comments kept); review
+/// every change.
+@Suite struct DTCGConformanceTests {
+  static let root = URL(fileURLWithPath: TestPaths.fixture("dtcg"))
+
+  static var examples: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { !$0.hasPrefix(".") }
+      .sorted()
+  }
+
+  @Test(arguments: examples)
+  func exampleResolvesAsExpected(example: String) throws {
+    let folder = Self.root.appendingPathComponent(example)
+    let files = try TokenFiles.find(in: folder.path).map {
+      TokenFiles.File(path: $0.path, displayPath: ($0.path as NSString).lastPathComponent, format: $0.format)
+    }
+    var actual: [String]
+    do {
+      actual = try TokenLoader().load(files: files).tokens.map(Self.describe)
+    } catch let error as DiagnosticsError {
+      actual = error.diagnostics.map { "error: \($0.location.map { "\($0): " } ?? "")\($0.message)" }
+    }
+    let expectedURL = folder.appendingPathComponent("expected.txt")
+    let text = (try? String(contentsOf: expectedURL, encoding: .utf8)) ?? ""
+    let lines = text.split(separator: "\n").map(String.init)
+    let comments = lines.filter { $0.hasPrefix("#") }
+    if Golden.isRecording {
+      try (comments + actual).map { $0 + "\n" }.joined().write(
+        to: expectedURL, atomically: true, encoding: .utf8)
+      return
+    }
+    #expect(!comments.isEmpty, "\(example)/expected.txt should say where the example comes from")
+    #expect(actual == lines.filter { !$0.hasPrefix("#") }, "\(example)")
+  }
+
+  /// `name: type value`, then ` = {target}` for an alias, ` [deprecated: …]`, ` "description"` and
+  /// ` extensions: keys`. Colors show their exact sRGB channels as well as hex.
+  static func describe(_ token: Token) -> String {
+    var line = "\(token.name): \(token.type.rawValue) \(value(token.value))"
+    if let reference = token.reference { line += " = {\(reference.target.name)}" }
+    switch token.deprecation {
+    case .deprecated?: line += " [deprecated]"
+    case .message(let message)?: line += " [deprecated: \(message)]"
+    case nil: break
+    }
+    if let description = token.description { line += " \"\(description)\"" }
+    if case .mapping(let extensions)? = token.extensions {
+      line += " extensions: " + extensions.entries.map(\.key.value).joined(separator: ", ")
+    }
+    return line
+  }
+
+  private static func value(_ value: TokenValue) -> String {
+    guard case .color(let color) = value else { return value.displayString }
+    let channels = [color.red, color.green, color.blue].map(rounded).joined(separator: " ")
+    return "\(color.hex) srgb(\(channels)\(color.alpha == 1 ? "" : " / " + rounded(color.alpha)))"
+  }
+
+  private static func rounded(_ value: Double) -> String {
+    NumberFormatting.shortest((value * 1_000_000).rounded() / 1_000_000)
+  }
+}

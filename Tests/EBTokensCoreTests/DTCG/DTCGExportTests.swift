@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import EBTokensCore
+
+/// `ebtokens export`: DTCG JSON that reads back to the same resolved tokens, references kept.
+@Suite struct DTCGExportTests {
+  /// The token sets the round trips run on: the shipped tokens, the emitting fixture, and every
+  /// specification example that resolves.
+  static var sources: [String] {
+    let examples = DTCGConformanceTests.examples.map { "Tests/EBTokensCoreTests/Fixtures/dtcg/\($0)" }
+    return ["tokens", "Tests/EBTokensCoreTests/Fixtures/emitting/tokens"] + examples
+  }
+
+  private func load(_ relative: String) throws -> TokenSet? {
+    let path = TestPaths.repositoryRoot.appendingPathComponent(relative).path
+    do {
+      return try TokenLoader().load(directory: path)
+    } catch is DiagnosticsError {
+      return nil  // an example that is invalid as the specification defines it
+    }
+  }
+
+  private func readBack(_ text: String) throws -> TokenSet {
+    try loadTokens(["export.tokens.json": text])
+  }
+
+  @Test(arguments: [DTCGExport.Mode.references, .resolved], sources)
+  func exportingAndReadingBackGivesTheSameTokens(mode: DTCGExport.Mode, source: String) throws {
+    guard let original = try load(source) else { return }
+    let text = DTCGExport.render(original, mode: mode)
+    let copy = try readBack(text)
+    #expect(copy.tokens.map(\.name) == original.tokens.map(\.name), "\(source)")
+    for (before, after) in zip(original.tokens, copy.tokens) {
+      #expect(after.type == before.type, "\(before.name)")
+      #expect(after.value == before.value, "\(before.name): \(after.value) is not \(before.value)")
+      #expect(after.description == before.description, "\(before.name)")
+      #expect(after.deprecation == before.deprecation, "\(before.name)")
+      #expect(
+        after.extensions.map(DTCGExport.json).map(JSONWriter.render)
+          == before.extensions.map(DTCGExport.json).map(JSONWriter.render))
+      switch (mode, before.reference) {
+      case (.references, let reference?) where reference.alphaFactor == nil:
+        #expect(after.reference?.target == reference.target, "\(before.name)")
+      default:
+        #expect(after.reference == nil, "\(before.name)")
+      }
+    }
+    // The same tokens, the same bytes; and what is written is JSON other tools read. (An alias with
+    // an alpha modifier reads back as a color whose components point at its source: the same color,
+    // but written out, not as pointers, when exported again.)
+    if mode == .resolved || !original.tokens.contains(where: { $0.reference?.alphaFactor != nil }) {
+      #expect(DTCGExport.render(copy, mode: mode) == text)
+    }
+    #expect(DTCGExport.render(original, mode: mode) == text)
+    #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil)
+  }
+
+  @Test func anAliasWithAnAlphaModifierBecomesAColorWithPointedComponents() throws {
+    let set = try loadTokens([
+      "c.yaml": "c:\n  $type: color\n  a/b~c: \"#072592\"\n  d: \"{c.a/b~c} @ 80%\"\n  e: \"{c.d}\"\n"
+    ])
+    let text = DTCGExport.render(set, mode: .references)
+    #expect(
+      text.contains(
+        """
+              "$value": {
+                "colorSpace": "srgb",
+                "components": [
+                  {
+                    "$ref": "#/c/a~1b~0c/$value/components/0"
+                  },
+        """))
+    #expect(text.contains("\"alpha\": 0.8,\n        \"hex\": \"#072592\""))
+    #expect(text.contains("\"$value\": \"{c.d}\""))
+    let copy = try readBack(text)
+    #expect(copy["c.d"]?.value.displayString == "#072592CC")
+    #expect(copy["c.e"]?.value.displayString == "#072592CC")
+  }
+
+  @Test func groupsKeepTheirDescriptionsAndExtensions() throws {
+    let set = try loadTokens([
+      "g.tokens.json": """
+      {"brand": {"$description": "Brand colors", "$extensions": {"org.example": {"id": 12345678901234567890, "on": true}},
+        "blue": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0, 1]}}}}
+      """
+    ])
+    let text = DTCGExport.render(set, mode: .references)
+    #expect(
+      text.hasPrefix(
+        """
+        {
+          "brand": {
+            "$description": "Brand colors",
+            "$extensions": {
+              "org.example": {
+                "id": 12345678901234567890,
+                "on": true
+              }
+            },
+            "blue": {
+        """))
+    #expect(try readBack(text).groups["brand"]?.description == "Brand colors")
+  }
+}
+
+extension DTCGExport.Mode: CustomTestStringConvertible {
+  public var testDescription: String { self == .references ? "references" : "resolved" }
+}

@@ -45,7 +45,7 @@ enum EmbeddedTemplates {
 {{indent}} */
 {{/empty(documentation)}}
 {{#deprecation}}
-{{indent}}@Deprecated({{#message}}{{.}}{{/message}}{{^message}}"This token is deprecated."{{/message}})
+{{indent}}@kotlin.Deprecated({{#message}}{{.}}{{/message}}{{^message}}"This token is deprecated."{{/message}})
 {{/deprecation}}
 {{indent}}val {{name}}: {{type}} = {{value}}
 

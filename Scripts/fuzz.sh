@@ -20,15 +20,22 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 jobs=${JOBS:-1}
 scratch=.build-fuzz
+build=$scratch/build
 corpus=$scratch/corpus
 seeds=$scratch/seeds
 findings=$scratch/findings
 
-echo "building the fuzz target (libFuzzer + AddressSanitizer) into $scratch"
-swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
-  --product ebtokens-fuzz
-binary=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
-  --product ebtokens-fuzz --show-bin-path)/ebtokens-fuzz
+# Always from a clean build folder. SwiftPM gives `-sanitize=fuzzer` (and with it coverage) to the
+# fuzz target's own module only, so the coverage the fuzzer steers by is asked for explicitly for
+# every module: without it EBTokensCore and Mustache are fuzzed blind.
+echo "building the fuzz target (libFuzzer + AddressSanitizer) into $build"
+rm -rf "$build"
+flags=(
+  --scratch-path "$build" --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING
+  -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --product ebtokens-fuzz
+)
+swift build "${flags[@]}" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
+binary=$(swift build "${flags[@]}" --show-bin-path)/ebtokens-fuzz
 
 # Seeds: each token file alone, and each paired with each config (after the config marker the
 # target looks for), so the fuzzer starts from inputs that reach every stage.
@@ -55,6 +62,11 @@ args=("$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=40
 # -jobs runs each job in a child process that logs to fuzz-N.log.
 if [ "$jobs" -gt 1 ]; then args+=(-jobs="$jobs" -workers="$jobs"); fi
 log=$scratch/last-run.log
+probe=$("$binary" -runs=0 2>&1 || true)
+if ! grep -q 'INFO: Loaded 1 modules *([0-9]* inline 8-bit counters)' <<<"$probe"; then
+  echo "error: $binary has no coverage instrumentation" >&2
+  exit 1
+fi
 set +e
 "$binary" "${args[@]}" >"$log" 2>&1
 status=$?

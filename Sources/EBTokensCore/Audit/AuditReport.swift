@@ -150,10 +150,13 @@ public enum AuditReport {
   }
 
   /// Names may hold any character but `.`, `{` and `}`; keep control characters (an escape
-  /// sequence, say) out of a terminal.
+  /// sequence, say, or C1's single-byte CSI) and bidirectional controls out of a terminal.
   static func printable(_ text: String) -> String {
     String(
-      String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+      String.UnicodeScalarView(
+        text.unicodeScalars.map {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || SourceText.isBidiControl($0) ? "?" : $0
+        }))
   }
 
   // MARK: - Markdown
@@ -211,11 +214,19 @@ public enum AuditReport {
   }
 
   /// A code span that survives a GFM table cell: pipes escaped, control characters replaced, and
-  /// longer backtick fences around a name that contains backticks.
+  /// a backtick fence longer than any run of backticks in the name, so no name can end the span
+  /// and have the rest read as Markdown (a link, an image).
   static func markdownCode(_ text: String) -> String {
     let cleaned = printable(text).replacingOccurrences(of: "|", with: "\\|")
     guard cleaned.contains("`") else { return "`\(cleaned)`" }
-    return "`` \(cleaned) ``"
+    var longestRun = 0
+    var run = 0
+    for character in cleaned {
+      run = character == "`" ? run + 1 : 0
+      longestRun = max(longestRun, run)
+    }
+    let fence = String(repeating: "`", count: longestRun + 1)
+    return "\(fence) \(cleaned) \(fence)"
   }
 
   // MARK: - JSON

@@ -600,15 +600,32 @@ public struct ConfigurationLoader {
       return text
     }
 
-    /// A CSS selector that cannot end the rule it opens or smuggle markup in.
+    /// A CSS selector that cannot end the rule it opens or smuggle markup in: no braces,
+    /// semicolons, `<`, backslashes, comments, control characters or line breaks, and no quote
+    /// left open (an open string would swallow the rest of the line, `{` included).
     private mutating func selector(_ entry: YAMLMapping.Entry) -> String? {
       guard let text = string(entry) else { return nil }
-      let forbidden: [Character] = ["{", "}", ";", "<", "\\", "\n", "\r"]
-      guard !text.contains(where: forbidden.contains), !text.contains("/*") else {
+      let forbidden: [Character] = ["{", "}", ";", "<", "\\"]
+      var openQuote: Character?
+      for character in text where character == "\"" || character == "'" {
+        if openQuote == nil {
+          openQuote = character
+        } else if openQuote == character {
+          openQuote = nil
+        }
+      }
+      let hasControl = text.unicodeScalars.contains {
+        SourceText.isControl($0) || $0 == "\t" || SourceText.isBidiControl($0) || $0 == "\u{2028}"
+          || $0 == "\u{2029}"
+      }
+      guard !text.contains(where: forbidden.contains), !text.contains("/*"), !hasControl, openQuote == nil,
+        !text.allSatisfy(\.isWhitespace)
+      else {
         errors.append(
           .invalidIdentifier(
             key: "selector", value: text,
-            problem: "a selector cannot contain {, }, ;, <, \\, '/*' or line breaks",
+            problem: "a selector cannot be blank or contain {, }, ;, <, \\, '/*', control characters or "
+              + "line breaks, and must close its quotes",
             at: entry.value.location))
         return nil
       }

@@ -143,7 +143,7 @@ class EBColorScheme private constructor({{#usesMode}}mode: EBMode{{/usesMode}}) 
 {{indent}} */
 {{/empty(documentation)}}
 {{#deprecation}}
-{{indent}}@Deprecated({{#message}}{{.}}{{/message}}{{^message}}"This token is deprecated."{{/message}})
+{{indent}}@kotlin.Deprecated({{#message}}{{.}}{{/message}}{{^message}}"This token is deprecated."{{/message}})
 {{/deprecation}}
 {{^modal}}
 {{indent}}val {{name}}: {{type}} = {{value}}

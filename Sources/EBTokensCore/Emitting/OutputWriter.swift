@@ -127,14 +127,51 @@ public struct OutputWriter: Sendable {
       operations: writes + removals + manifestWrites)
   }
 
-  /// Carries out `plan`: writes, then removals, manifests last, so that a manifest
-  /// stops listing a file only once the file is gone.
+  /// Carries out `plan` so that it happens entirely or not at all, as far as a file system
+  /// allows: a failure anywhere leaves every file as it was.
+  ///
+  /// 1. Every new file is written to a temporary file beside its destination. A failure here
+  ///    (a full disk, a file size limit) removes the temporaries and changes nothing else.
+  /// 2. The temporaries are renamed over their destinations (each rename atomic), files to
+  ///    remove are renamed aside, manifests last, so that a manifest stops listing a file only
+  ///    once the file is gone. Each replaced file is first hard-linked aside, so if a rename
+  ///    fails (something changed the folder meanwhile) every step already taken is undone.
+  /// 3. Only then are the old files' links and the removed files deleted, and folders a removal
+  ///    left empty pruned.
+  ///
+  /// A build killed during step 1 leaves every output as it was, plus temporaries named
+  /// `.ebtokens-<UUID>.tmp`; during step 2 (a few renames), possibly some files new and some
+  /// old, plus `.ebtokens-<UUID>.old` links. The next build deletes such leftovers in the folders
+  /// it writes to. Nothing else is ever deleted.
   public func apply(_ plan: WritePlan) throws {
+    var transaction = WriteTransaction()
     for operation in plan.operations {
-      switch operation {
-      case .write(let path, let data): try Self.writeAtomically(data, to: path)
-      case .remove(let path, let directory): try Self.remove(path, pruningUpTo: directory)
+      if case .write(let path, _) = operation {
+        transaction.removeLeftovers(in: (path as NSString).deletingLastPathComponent)
       }
+    }
+    do {
+      for case .write(let path, let data) in plan.operations {
+        try transaction.stage(data, for: path)
+      }
+    } catch {
+      transaction.abandon()
+      throw error
+    }
+    do {
+      for operation in plan.operations {
+        switch operation {
+        case .write(let path, _): try transaction.commitWrite(to: path)
+        case .remove(let path, _): try transaction.commitRemoval(of: path)
+        }
+      }
+    } catch {
+      transaction.rollBack()
+      throw error
+    }
+    transaction.finish()
+    for case .remove(let path, let directory) in plan.operations {
+      Self.pruneEmptyFolders(above: path, upTo: directory)
     }
   }
 
@@ -157,39 +194,12 @@ public struct OutputWriter: Sendable {
   }
 
   /// The type of what is at `path`, not following a link; `nil` when nothing is.
-  private static func fileType(_ path: String) -> FileAttributeType? {
+  static func fileType(_ path: String) -> FileAttributeType? {
     (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
   }
 
-  private static func writeAtomically(_ data: Data, to path: String) throws {
-    let directory = (path as NSString).deletingLastPathComponent
-    let temporary = (directory as NSString).appendingPathComponent(
-      ".\((path as NSString).lastPathComponent).\(UUID().uuidString).ebtokens-tmp")
-    do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      try data.write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
-    } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw DiagnosticsError([
-        OutputError.writeFailed(path: DisplayPath.forFile(path), reason: "\(error.localizedDescription)")
-      ])
-    }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw DiagnosticsError([OutputError.writeFailed(path: DisplayPath.forFile(path), reason: reason)])
-    }
-  }
-
-  /// Removes `path`, then each folder above it that this left empty, up to `directory`.
-  private static func remove(_ path: String, pruningUpTo directory: String) throws {
-    do {
-      try FileManager.default.removeItem(atPath: path)
-    } catch {
-      throw DiagnosticsError([
-        OutputError.writeFailed(path: DisplayPath.forFile(path), reason: error.localizedDescription)
-      ])
-    }
+  /// Removes each folder above `path` that is empty, up to `directory`.
+  private static func pruneEmptyFolders(above path: String, upTo directory: String) {
     var folder = (path as NSString).deletingLastPathComponent
     while folder.count > directory.count, folder.hasPrefix(directory + "/"),
       (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true
@@ -198,6 +208,182 @@ public struct OutputWriter: Sendable {
       folder = (folder as NSString).deletingLastPathComponent
     }
   }
+}
+
+/// The steps of one ``OutputWriter/apply(_:)``, remembered so they can be undone.
+private struct WriteTransaction {
+  private enum Step {
+    /// A new file renamed into place where there was none.
+    case created(path: String)
+    /// A file replaced; `backup` links its old contents.
+    case replaced(path: String, backup: String)
+    /// A file renamed aside to `backup`, deleted once everything succeeded.
+    case removed(path: String, backup: String)
+  }
+
+  /// Destination → its staged temporary file.
+  private var staged: [String: String] = [:]
+  /// Backups made while staging: destination → link to its current contents.
+  private var backups: [String: String] = [:]
+  private var steps: [Step] = []
+  /// Folders created for staged files, deepest last, removed again if the build fails.
+  private var createdFolders: [String] = []
+
+  static let prefix = ".ebtokens-"
+
+  /// A name beside `path` for a temporary or a backup: short and fixed in length, so a
+  /// destination name near the file system's limit still has room, and unmistakably ebtokens'.
+  private static func sibling(of path: String, suffix: String) -> String {
+    ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+      prefix + UUID().uuidString + suffix)
+  }
+
+  /// Whether `name` is one ``sibling(of:suffix:)`` made.
+  static func isLeftover(_ name: String) -> Bool {
+    guard name.hasPrefix(prefix), name.hasSuffix(".tmp") || name.hasSuffix(".old") else { return false }
+    let middle = name.dropFirst(prefix.count).dropLast(4)
+    return middle.count == 36 && UUID(uuidString: String(middle)) != nil
+  }
+
+  /// Deletes what a killed build left in `folder`: only names ``isLeftover(_:)`` accepts.
+  func removeLeftovers(in folder: String) {
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    where Self.isLeftover(name) {
+      try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+    }
+  }
+
+  /// Writes `data` to a new temporary file beside `path` (and links `path`'s current contents
+  /// aside, if there are any).
+  mutating func stage(_ data: Data, for path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    let temporary = Self.sibling(of: path, suffix: ".tmp")
+    func fail(_ reason: String) -> DiagnosticsError {
+      DiagnosticsError([OutputError.writeFailed(path: DisplayPath.forFile(path), reason: reason)])
+    }
+    if let problem = createFolder(folder) { throw fail(problem) }
+    if let problem = Self.write(data, toNewFile: temporary) {
+      unlink(temporary)
+      throw fail(problem)
+    }
+    staged[path] = temporary
+    // Only a regular file is replaced (the plan refused anything else); should something else
+    // have appeared since, the rename fails and the build is rolled back.
+    if OutputWriter.fileType(path) == .typeRegular {
+      let backup = Self.sibling(of: path, suffix: ".old")
+      guard link(path, backup) == 0 else { throw fail(String(cString: strerror(errno))) }
+      backups[path] = backup
+    }
+  }
+
+  /// Creates `folder` and any missing parents, remembering each one created; the problem if
+  /// one cannot be.
+  private mutating func createFolder(_ folder: String) -> String? {
+    var missing: [String] = []
+    var current = folder
+    while !current.isEmpty, current != "/", !FileManager.default.fileExists(atPath: current) {
+      missing.append(current)
+      current = (current as NSString).deletingLastPathComponent
+    }
+    for folder in missing.reversed() {
+      guard mkdir(folder, 0o777) == 0 else {
+        if errno == EEXIST {
+          return "'\(DisplayPath.forFile(folder))' is in the way (a file where a folder goes)"
+        }
+        return String(cString: strerror(errno))
+      }
+      createdFolders.append(folder)
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+      return "'\(DisplayPath.forFile(folder))' is in the way (a file where a folder goes)"
+    }
+    return nil
+  }
+
+  /// Writes `data` to a file that must not exist yet, and flushes it to disk, so that once it is
+  /// renamed into place it holds `data` even after a crash; the system's error if it fails
+  /// (`File too large`, `No space left on device`).
+  private static func write(_ data: Data, toNewFile path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    defer { close(descriptor) }
+    let failure: Int32? = data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Foundation.write(
+          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure { return String(cString: strerror(failure)) }
+    guard fsync(descriptor) == 0 else { return String(cString: strerror(errno)) }
+    return nil
+  }
+
+  mutating func commitWrite(to path: String) throws {
+    guard let temporary = staged[path] else { return }
+    guard rename(temporary, path) == 0 else {
+      throw DiagnosticsError([
+        OutputError.writeFailed(path: DisplayPath.forFile(path), reason: String(cString: strerror(errno)))
+      ])
+    }
+    staged[path] = nil
+    if let backup = backups.removeValue(forKey: path) {
+      steps.append(.replaced(path: path, backup: backup))
+    } else {
+      steps.append(.created(path: path))
+    }
+  }
+
+  mutating func commitRemoval(of path: String) throws {
+    let backup = Self.sibling(of: path, suffix: ".old")
+    guard rename(path, backup) == 0 else {
+      throw DiagnosticsError([
+        OutputError.writeFailed(path: DisplayPath.forFile(path), reason: String(cString: strerror(errno)))
+      ])
+    }
+    steps.append(.removed(path: path, backup: backup))
+  }
+
+  /// Undoes every committed step, newest first, then deletes what staging made.
+  mutating func rollBack() {
+    for step in steps.reversed() {
+      switch step {
+      case .created(let path): unlink(path)
+      case .replaced(let path, let backup), .removed(let path, let backup): rename(backup, path)
+      }
+    }
+    steps = []
+    abandon()
+  }
+
+  /// Deletes the temporaries, backups and folders staging made; nothing was committed.
+  mutating func abandon() {
+    for temporary in staged.values { unlink(temporary) }
+    for backup in backups.values { unlink(backup) }
+    for folder in createdFolders.reversed() { rmdir(folder) }
+    staged = [:]
+    backups = [:]
+    createdFolders = []
+  }
+
+  /// Everything is committed: the old contents can go.
+  mutating func finish() {
+    for step in steps {
+      switch step {
+      case .created: break
+      case .replaced(_, let backup), .removed(_, let backup): unlink(backup)
+      }
+    }
+    steps = []
+  }
+
 }
 
 /// The list of files ebtokens generated in an output folder.

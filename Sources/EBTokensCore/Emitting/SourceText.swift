@@ -2,8 +2,9 @@
 /// generated code, and facts about values that decide how they are written.
 enum SourceText {
   /// `text` as comment lines: split at every kind of line break, control
-  /// characters replaced with U+FFFD, trailing spaces and blank first and last
-  /// lines dropped. Each language then escapes its own comment terminator.
+  /// characters and bidirectional controls (which could make a reviewer read the
+  /// line in another order) replaced with U+FFFD, trailing spaces and blank first
+  /// and last lines dropped. Each language then escapes its own comment terminator.
   static func commentLines(_ text: String) -> [String] {
     var lines: [String] = []
     var current = ""
@@ -11,7 +12,7 @@ enum SourceText {
       if character.isNewline {
         lines.append(current)
         current = ""
-      } else if character.unicodeScalars.contains(where: isControl) {
+      } else if character.unicodeScalars.contains(where: { isControl($0) || isBidiControl($0) }) {
         current.append("\u{FFFD}")
       } else {
         current.append(character)

@@ -55,9 +55,12 @@ public enum TokenListing {
   }
 }
 
-/// Left-aligned columns separated by two spaces, trailing spaces trimmed.
+/// Left-aligned columns separated by two spaces, trailing spaces trimmed. Cells are shown as
+/// ``DiagnosticRenderer/printable(_:)`` shows text: names can hold escape sequences and line
+/// breaks, which must not reach a terminal.
 public enum TextTable {
   public static func render(header: [String], rows: [[String]]) -> String {
+    let rows = rows.map { $0.map(DiagnosticRenderer.printable) }
     var widths = header.map(\.count)
     for row in rows {
       for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }

@@ -130,7 +130,14 @@ enum ValueParser {
 
   static func dimension(_ node: YAMLNode) -> Swift.Result<Dimension, ValueProblem> {
     measure(node, kind: "dimension", example: "\"4px\" or {value: 4, unit: px}", allowsNegative: true)
-      .map { Dimension($0.value, $0.unit) }
+      .flatMap { value, unit in
+        let dimension = Dimension(value, unit)
+        // Swift and Kotlin get points (1rem = 16): `1e308rem` would be written `inf`.
+        guard dimension.points.isFinite else {
+          return .failure(ValueProblem("'\(dimension)' is out of range in points (1rem = 16px)"))
+        }
+        return .success(dimension)
+      }
   }
 
   static func duration(_ node: YAMLNode) -> Swift.Result<Duration, ValueProblem> {

@@ -52,7 +52,7 @@ import Testing
     #expect(
       outputs[0].files == [
         GeneratedFile(
-          path: "tokens.css", contents: #"--font-body = "A&B <C>", serif / "A&B <C>", serif"# + "\n")
+          path: "tokens.css", contents: #"--font-body = "A&B \3C C>", serif / "A&B \3C C>", serif"# + "\n")
       ])
   }
 

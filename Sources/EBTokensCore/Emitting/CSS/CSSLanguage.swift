@@ -83,7 +83,9 @@ struct CSSLanguage {
     genericFamilies.contains(name) ? name : stringLiteral(name)
   }
 
-  /// A CSS string: quotes and backslashes escaped, control characters as `\hex `.
+  /// A CSS string: quotes and backslashes escaped; control characters, line separators,
+  /// bidirectional controls and `<` as `\hex ` escapes, the last so the stylesheet stays inert if someone pastes it
+  /// into a `<style>` element (where `</style>` would end it).
   static func stringLiteral(_ text: String) -> String {
     var literal = "\""
     for scalar in text.unicodeScalars {
@@ -91,7 +93,9 @@ struct CSSLanguage {
       case "\"": literal += "\\\""
       case "\\": literal += "\\\\"
       default:
-        if SourceText.isControl(scalar) {
+        if SourceText.isControl(scalar) || SourceText.isBidiControl(scalar) || scalar == "<"
+          || scalar == "\u{2028}" || scalar == "\u{2029}"
+        {
           literal += "\\" + SourceText.hex(scalar, width: 1) + " "
         } else {
           literal.unicodeScalars.append(scalar)
@@ -101,9 +105,12 @@ struct CSSLanguage {
     return literal + "\""
   }
 
-  /// Comment lines that cannot end the `/* */` they are in.
+  /// Comment lines that cannot end the `/* */` they are in, nor a `<style>` element the
+  /// stylesheet is pasted into (`</` is written `<\/`).
   static func commentLines(_ text: String) -> [String] {
-    SourceText.commentLines(text).map { $0.replacingOccurrences(of: "*/", with: "*\\/") }
+    SourceText.commentLines(text).map {
+      $0.replacingOccurrences(of: "*/", with: "*\\/").replacingOccurrences(of: "</", with: "<\\/")
+    }
   }
 
   /// At most six decimals, so `0.07 * 100` is `7`, not `7.000000000000001`.

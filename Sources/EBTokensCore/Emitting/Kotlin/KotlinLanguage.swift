@@ -28,8 +28,12 @@ struct KotlinLanguage: NamespaceLanguage {
     Self.escaped(IdentifierWords.lowerCamel(words))
   }
 
+  /// Keywords in backticks; so is any name beyond ASCII, which Kotlin's lexer accepts only if
+  /// its (the JDK's) Unicode tables know the letters, and which backticks accept regardless.
+  /// `` `größe` `` and `größe` are the same name.
   static func escaped(_ identifier: String) -> String {
-    keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    keywords.contains(identifier) || !identifier.unicodeScalars.allSatisfy(\.isASCII)
+      ? "`\(identifier)`" : identifier
   }
 
   func declaration(of token: Token) -> Result<TokenDeclaration, EmittingError> {
@@ -100,8 +104,8 @@ struct KotlinLanguage: NamespaceLanguage {
     return .success(NumberFormatting.shortest(number))
   }
 
-  /// A Kotlin string literal: quotes, backslashes, `$` (string templates) and
-  /// control characters escaped.
+  /// A Kotlin string literal: quotes, backslashes, `$` (string templates), control
+  /// characters, line separators and bidirectional controls escaped.
   static func stringLiteral(_ text: String) -> String {
     var literal = "\""
     for scalar in text.unicodeScalars {
@@ -113,7 +117,9 @@ struct KotlinLanguage: NamespaceLanguage {
       case "\r": literal += "\\r"
       case "\t": literal += "\\t"
       default:
-        if SourceText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+        if SourceText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+          || SourceText.isBidiControl(scalar)
+        {
           literal += "\\u" + SourceText.hex(scalar, width: 4)
         } else {
           literal.unicodeScalars.append(scalar)

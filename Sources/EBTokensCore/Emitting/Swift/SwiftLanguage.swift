@@ -73,8 +73,9 @@ struct SwiftLanguage: NamespaceLanguage {
     }
   }
 
-  /// A Swift string literal of `text`: quotes, backslashes (so no `\(` interpolation)
-  /// and control characters escaped.
+  /// A Swift string literal of `text`: quotes, backslashes (so no `\(` interpolation),
+  /// control characters, line separators and bidirectional controls escaped, so the literal
+  /// is one line that reads as it is and holds exactly `text`.
   static func stringLiteral(_ text: String) -> String {
     var literal = "\""
     for scalar in text.unicodeScalars {
@@ -85,7 +86,9 @@ struct SwiftLanguage: NamespaceLanguage {
       case "\r": literal += "\\r"
       case "\t": literal += "\\t"
       default:
-        if SourceText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+        if SourceText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+          || SourceText.isBidiControl(scalar)
+        {
           literal += "\\u{\(SourceText.hex(scalar, width: 1))}"
         } else {
           literal.unicodeScalars.append(scalar)

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import EBTokensCore
+
+/// A build that fails while writing leaves every file as it was: new contents are staged beside
+/// their destinations first, and renames already done are undone when a later one fails.
+///
+/// The failures are made the way they happen in real life, but between planning and writing:
+/// something else changes the output folder (a folder appears where a file goes, a file where a
+/// folder goes). A full disk or a file size limit is tested on the real binary in
+/// `EndToEndTests/OutputSafetyTests`.
+@Suite struct BuildAtomicityTests {
+  private static let configuration = """
+    tokens: tokens
+    outputs:
+      - kind: swift
+        destination: dist/swift
+      - kind: kotlin
+        destination: dist/kotlin
+      - kind: css
+        destination: dist/css/tokens.css
+
+    """
+
+  /// Every path below `root` with its contents (folders as `nil`).
+  private static func snapshot(_ root: URL) -> [String: Data?] {
+    var entries: [String: Data?] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: root.path)
+    while let relative = enumerator?.nextObject() as? String {
+      let path = root.appendingPathComponent(relative).path
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      entries[relative] = isDirectory.boolValue ? nil : FileManager.default.contents(atPath: path)
+    }
+    return entries
+  }
+
+  /// A project built once from the emitting fixture, then changed so a second build updates
+  /// every output, removes a file and creates a new output folder: returns the second plan.
+  private static func builtProjectWithPendingChanges(in root: URL) throws -> (WritePlan, Configuration) {
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: EmitFixture.tokensDirectory), to: root.appendingPathComponent("tokens"))
+    let configURL = root.appendingPathComponent("ebtokens.yml")
+    try Data(configuration.utf8).write(to: configURL)
+    let first = try ConfigurationLoader().load(path: configURL.path)
+    _ = try Builder().build(first, mode: .write)
+
+    try Data("more:\n  $type: dimension\n  gap: 3px\n".utf8).write(
+      to: root.appendingPathComponent("tokens/more.yaml"))
+    try Data(
+      (configuration.replacingOccurrences(
+        of: "destination: dist/swift", with: "destination: dist/swift\n    options:\n      module: Acme")
+        + "  - kind: css\n    destination: dist/extra/tokens.css\n").utf8
+    ).write(to: configURL)
+    let second = try ConfigurationLoader().load(path: configURL.path)
+    let outputs = try OutputRenderer(configuration: second).render(
+      TokenLoader().load(directory: root.appendingPathComponent("tokens").path))
+    return (try OutputWriter().plan(outputs), second)
+  }
+
+  @Test func aRenameThatFailsAfterOthersSucceededIsUndoneEntirely() throws {
+    try withTemporaryDirectory { root in
+      let (plan, _) = try Self.builtProjectWithPendingChanges(in: root)
+      #expect(plan.changes.contains { $0.kind == .updated })
+      #expect(plan.changes.contains { $0.kind == .removed })
+      // The new folder's manifest is the very last rename: by then every other file has been
+      // renamed into place. A folder appears where it goes, so that rename fails.
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent("dist/extra/.ebtokens-manifest"), withIntermediateDirectories: true)
+      let before = Self.snapshot(root)
+      let errors = diagnostics { try OutputWriter().apply(plan) }
+      #expect(errors.count == 1)
+      #expect(errors.first?.contains("dist/extra/.ebtokens-manifest': Is a directory") == true, "\(errors)")
+      #expect(Self.snapshot(root) == before)
+    }
+  }
+
+  @Test func aFileWhereAFolderMustBeCreatedStopsTheBuildBeforeAnyRename() throws {
+    try withTemporaryDirectory { root in
+      let (plan, _) = try Self.builtProjectWithPendingChanges(in: root)
+      try Data("mine".utf8).write(to: root.appendingPathComponent("dist/extra"))
+      let before = Self.snapshot(root)
+      let errors = diagnostics { try OutputWriter().apply(plan) }
+      #expect(errors.count == 1)
+      #expect(
+        errors.first?.contains("dist/extra' is in the way (a file where a folder goes)") == true, "\(errors)")
+      #expect(Self.snapshot(root) == before)
+    }
+  }
+
+  @Test func theLeftoversOfAKilledBuildAreRemovedAndNothingElse() throws {
+    try withTemporaryDirectory { root in
+      let (plan, _) = try Self.builtProjectWithPendingChanges(in: root)
+      let css = root.appendingPathComponent("dist/css")
+      let leftovers = [".ebtokens-\(UUID().uuidString).tmp", ".ebtokens-\(UUID().uuidString).old"]
+      let mine = [
+        ".ebtokens-notes.tmp", "ebtokens-\(UUID().uuidString).tmp", ".ebtokens-\(UUID().uuidString).txt",
+      ]
+      for name in leftovers + mine { try Data("x".utf8).write(to: css.appendingPathComponent(name)) }
+      try OutputWriter().apply(plan)
+      let names = try FileManager.default.contentsOfDirectory(atPath: css.path)
+      // The build state (BuildState) is the build's own record, not a leftover.
+      #expect(Set(names) == Set(mine + ["tokens.css", ".ebtokens-manifest", ".ebtokens-state"]))
+    }
+  }
+
+  @Test func aSuccessfulBuildLeavesNoTemporaryOrBackup() throws {
+    try withTemporaryDirectory { root in
+      let (plan, _) = try Self.builtProjectWithPendingChanges(in: root)
+      try OutputWriter().apply(plan)
+      let stray = Self.snapshot(root).keys.filter {
+        ($0 as NSString).lastPathComponent.hasPrefix(".ebtokens-")
+      }
+      #expect(stray.allSatisfy { $0.hasSuffix(".ebtokens-manifest") || $0.hasSuffix(".ebtokens-state") })
+      #expect(
+        FileManager.default.fileExists(
+          atPath: root.appendingPathComponent("dist/swift/Sources/Acme/Acme.swift").path))
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: root.appendingPathComponent("dist/swift/Sources/EBTokens").path))
+    }
+  }
+}

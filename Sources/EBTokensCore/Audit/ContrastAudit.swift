@@ -99,9 +99,20 @@ public enum ContrastAudit {
     }
     let index = TokenIndex(tokens)
     var errors: [AuditError] = []
+    var typographyErrors: [TypographyRuleError] = []
     var results: [(result: PairResult, key: SortKey)] = []
     var seen: Set<PairKey> = []
-    for rule in config.rules {
+    for var rule in config.rules {
+      if let typography = rule.typography {
+        switch TypographyRole.role(
+          ofToken: typography, in: tokens, at: rule.typographyLocation ?? rule.location)
+        {
+        case .success(let role): rule.role = role
+        case .failure(let error):
+          typographyErrors.append(error)
+          continue
+        }
+      }
       for pair in pairs(for: rule, in: index, errors: &errors) {
         // Two rules naming the same pair with the same role would count it twice.
         let key = PairKey(foreground: pair.foreground.name, background: pair.backgroundName, role: rule.role)
@@ -113,7 +124,9 @@ public enum ContrastAudit {
         results.append((result(pair, rule: rule, config: config), sortKey))
       }
     }
-    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    if !errors.isEmpty || !typographyErrors.isEmpty {
+      throw DiagnosticsError(errors.map { $0 as any DiagnosticConvertible } + typographyErrors)
+    }
     results.sort { $0.key < $1.key }
     return AuditResult(
       level: config.level, method: config.method, canvas: config.canvas, results: results.map(\.result))

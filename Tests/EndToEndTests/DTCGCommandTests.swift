@@ -83,7 +83,7 @@ import Testing
       return Dictionary(uniqueKeysWithValues: tokens.map { ("\($0["name"] ?? "")", "\($0["value"] ?? "")") })
     }
     let original = try values([])
-    #expect(original.count == 38)
+    #expect(original.count == 46)
     #expect(try values(["--tokens", file.deletingLastPathComponent().path]) == original)
   }
 

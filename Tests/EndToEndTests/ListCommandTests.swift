@@ -35,10 +35,10 @@ import Testing
     #expect(result.stderr.isEmpty)
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-    #expect(array.count == 38)
+    #expect(array.count == 46)
     let names = array.compactMap { $0["name"] as? String }
-    #expect(names.first == "main.alert.color.error.bg")
-    #expect(names.last == "space.space-16")
+    #expect(names.first == "font.family.primary")
+    #expect(names.last == "typography.secondary.bold.small-caption")
     let description = try #require(
       array.first { $0["name"] as? String == "main.alert.color.information.description" })
     #expect(description["type"] as? String == "color")
@@ -50,6 +50,9 @@ import Testing
     let space = try #require(array.first { $0["name"] as? String == "space.space-4" })
     #expect(space["value"] as? String == "4px")
     #expect(space["reference"] == nil)
+    let block = try #require(array.first { $0["name"] as? String == "typography.primary.headlines.block" })
+    #expect(block["type"] as? String == "typography")
+    #expect(block["value"] as? String == "700 18px/1.2777777777777777 [Proxima Soft] letter-spacing 0.25px")
   }
 
   @Test func textListsATableAndACount() throws {
@@ -57,7 +60,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("NAME "))
     #expect(result.stdout.contains("main.alert.color.warning.description"))
-    #expect(result.stdout.hasSuffix("38 tokens\n"))
+    #expect(result.stdout.hasSuffix("46 tokens\n"))
   }
 
   @Test func usageErrorsExitSixtyFour() throws {

@@ -106,9 +106,21 @@ public enum ContrastAudit {
     // `nil` stands for the only mode of a project without modes.
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
     var errors: [AuditError] = []
+    var typographyErrors: [TypographyRuleError] = []
     var results: [(result: PairResult, key: SortKey)] = []
     var seen: Set<PairKey> = []
-    for rule in config.rules {
+    for var rule in config.rules {
+      if let typography = rule.typography {
+        // The role comes from the default mode's typography: modes vary colors, not type sizes.
+        switch TypographyRole.role(
+          ofToken: typography, in: tokens.sets[0], at: rule.typographyLocation ?? rule.location)
+        {
+        case .success(let role): rule.role = role
+        case .failure(let error):
+          typographyErrors.append(error)
+          continue
+        }
+      }
       for pair in pairs(for: rule, in: index, errors: &errors) {
         // Two rules naming the same pair with the same role would count it twice.
         let key = PairKey(foreground: pair.foreground, background: pair.background, role: rule.role)
@@ -151,7 +163,9 @@ public enum ContrastAudit {
         }
       }
     }
-    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    if !errors.isEmpty || !typographyErrors.isEmpty {
+      throw DiagnosticsError(errors.map { $0 as any DiagnosticConvertible } + typographyErrors)
+    }
     results.sort { $0.key < $1.key }
     return AuditResult(
       level: config.level, method: config.method, canvas: config.canvas, results: results.map(\.result),

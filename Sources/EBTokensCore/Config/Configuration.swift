@@ -131,6 +131,8 @@ public struct Configuration: Sendable {
       /// The background as the user wrote it; empty for one given per mode, whose texts are in
       /// `ModeColor`.
       public var backgroundText: String
+      /// The role as written; for a rule that names a `typography` instead, `.text` until the audit
+      /// derives the role from the typography (``TypographyRole``).
       public var role: Role
       /// Where the rule starts (its first key).
       public var location: SourceLocation?
@@ -138,6 +140,9 @@ public struct Configuration: Sendable {
       /// the pattern that matched nothing; `nil` falls back to `location`.
       public var foregroundLocation: SourceLocation? = nil
       public var backgroundLocation: SourceLocation? = nil
+      /// The typography token the pair's text is set in, which decides the role (text or large text).
+      public var typography: String? = nil
+      public var typographyLocation: SourceLocation? = nil
     }
 
     public var level: Level = .aa

@@ -4,6 +4,8 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
   case emptyFile(path: String)
   case unknownKey(String, section: String, suggestion: String?, allowed: [String], at: SourceLocation)
   case missingKey(String, section: String, at: SourceLocation)
+  case missingEitherKey(String, or: String, section: String, at: SourceLocation)
+  case conflictingKeys(String, String, section: String, at: SourceLocation)
   case wrongType(key: String, expected: String, found: String, at: SourceLocation)
   case invalidValue(key: String, value: String, allowed: [String], at: SourceLocation)
   case invalidColor(key: String, problem: String, at: SourceLocation)
@@ -36,6 +38,10 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
       return Diagnostic("unknown key '\(key)' in \(section)\(hint)", at: location)
     case .missingKey(let key, let section, let location):
       return Diagnostic("\(section) needs '\(key)'", at: location)
+    case .missingEitherKey(let key, let other, let section, let location):
+      return Diagnostic("\(section) needs '\(key)' or '\(other)'", at: location)
+    case .conflictingKeys(let key, let other, let section, let location):
+      return Diagnostic("\(section) gives '\(key)' or '\(other)', not both", at: location)
     case .wrongType(let key, let expected, let found, let location):
       return Diagnostic("'\(key)' must be \(expected), found \(found)", at: location)
     case .invalidValue(let key, let value, let allowed, let location):

@@ -410,9 +410,13 @@ public struct ConfigurationLoader {
       var background: Configuration.Audit.Rule.Background?
       var backgroundText = ""
       var role: Configuration.Audit.Role?
+      var typography: String?
       var foregroundLocation: SourceLocation?
       var backgroundLocation: SourceLocation?
-      for entry in checked(mapping, section: "a rule", allowed: ["foreground", "background", "role"]) {
+      var typographyLocation: SourceLocation?
+      for entry in checked(
+        mapping, section: "a rule", allowed: ["foreground", "background", "role", "typography"])
+      {
         switch entry.key.value {
         case "foreground":
           foreground = pattern(entry)
@@ -442,18 +446,39 @@ public struct ConfigurationLoader {
           }
         case "role":
           role = choice(entry, Configuration.Audit.Role.self)
+        case "typography":
+          typographyLocation = entry.value.location
+          typography = pattern(entry)
+          if let name = typography, name.split(separator: ".").contains("*") {
+            errors.append(
+              .invalidPattern(
+                name, problem: "a typography names one token, without '*'", at: entry.value.location))
+            typography = nil
+          }
         default:
           break
         }
       }
-      for key in ["foreground", "background", "role"] where mapping[key] == nil {
+      for key in ["foreground", "background"] where mapping[key] == nil {
         errors.append(.missingKey(key, section: "a rule", at: mapping.location))
       }
-      guard let foreground, let background, let role else { return nil }
+      switch (mapping["role"], mapping["typography"]) {
+      case (nil, nil):
+        errors.append(.missingEitherKey("role", or: "typography", section: "a rule", at: mapping.location))
+      case (_?, _?):
+        errors.append(.conflictingKeys("role", "typography", section: "a rule", at: mapping.location))
+      default:
+        break
+      }
+      // With a typography, the audit derives the role from it; `.text` stands in until then.
+      guard let foreground, let background, let role = role ?? typography.map({ _ in .text }),
+        (mapping["role"] == nil) != (mapping["typography"] == nil)
+      else { return nil }
       return Configuration.Audit.Rule(
         foreground: foreground, background: background, backgroundText: backgroundText, role: role,
         location: mapping.location, foregroundLocation: foregroundLocation,
-        backgroundLocation: backgroundLocation)
+        backgroundLocation: backgroundLocation, typography: typography, typographyLocation: typographyLocation
+      )
     }
 
     // MARK: Values

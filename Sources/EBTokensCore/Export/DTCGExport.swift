@@ -109,8 +109,23 @@ public enum DTCGExport {
   // MARK: - Values
 
   private static func value(of token: Token, mode: Mode) -> JSONWriter.Value {
-    guard mode == .references, let reference = token.reference else { return literal(token.value) }
-    guard reference.alphaFactor != nil, case .color(let color) = token.value else {
+    guard mode == .references else { return literal(token.value) }
+    if let reference = token.reference { return referenceValue(reference, resolved: token.value) }
+    // A shadow written as a list stays a list, so the parts' paths (["0", "color"]) still lead to them.
+    let writtenAsList = token.componentReferences.contains { Int($0.path.first ?? "") != nil }
+    var value = literal(token.value, shadowAsList: writtenAsList)
+    for component in token.componentReferences {
+      value = replacing(in: value, at: component.path[...]) {
+        referenceValue(component.reference, resolved: componentValue($0))
+      }
+    }
+    return value
+  }
+
+  /// `"{target}"`; for a color with an `@ NN%` modifier, a color object whose components point at
+  /// the target's and whose alpha is `resolved`'s.
+  private static func referenceValue(_ reference: TokenReference, resolved: TokenValue?) -> JSONWriter.Value {
+    guard reference.alphaFactor != nil, case .color(let color)? = resolved else {
       return .string("{\(reference.target.name)}")
     }
     let components = (0..<3).map { index -> JSONWriter.Value in
@@ -119,7 +134,44 @@ public enum DTCGExport {
     return colorObject(components: components, color: color)
   }
 
-  static func literal(_ value: TokenValue) -> JSONWriter.Value {
+  /// `value` with the member at `path` replaced by what `replacement` makes of it.
+  private static func replacing(
+    in value: JSONWriter.Value, at path: ArraySlice<String>,
+    with replacement: (JSONWriter.Value) -> JSONWriter.Value
+  ) -> JSONWriter.Value {
+    guard let key = path.first else { return replacement(value) }
+    switch value {
+    case .object(let members):
+      return .object(
+        members.map {
+          $0.0 == key ? ($0.0, replacing(in: $0.1, at: path.dropFirst(), with: replacement)) : $0
+        })
+    case .array(var items):
+      guard let index = Int(key), items.indices.contains(index) else { return value }
+      items[index] = replacing(in: items[index], at: path.dropFirst(), with: replacement)
+      return .array(items)
+    default:
+      return value
+    }
+  }
+
+  /// The color a written color object stands for, for a part that is an alpha-modified reference.
+  private static func componentValue(_ written: JSONWriter.Value) -> TokenValue? {
+    guard case .object(let members) = written,
+      case .array(let components)? = members.first(where: { $0.0 == "components" })?.1
+    else { return nil }
+    let channels = components.compactMap { component -> Double? in
+      if case .number(let value) = component { return value }
+      return nil
+    }
+    guard channels.count == 3 else { return nil }
+    var alpha = 1.0
+    if case .number(let value)? = members.first(where: { $0.0 == "alpha" })?.1 { alpha = value }
+    return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha))
+  }
+
+  /// A value in the format module's form; a shadow of one layer is one object unless `shadowAsList`.
+  static func literal(_ value: TokenValue, shadowAsList: Bool = false) -> JSONWriter.Value {
     switch value {
     case .color(let color):
       return colorObject(
@@ -132,6 +184,45 @@ public enum DTCGExport {
       return .number(number)
     case .fontFamily(let families):
       return families.count == 1 ? .string(families[0]) : .array(families.map(JSONWriter.Value.string))
+    case .strokeStyle(let style):
+      return strokeStyle(style)
+    case .border(let border):
+      return .object([
+        ("color", literal(.color(border.color))), ("width", literal(.dimension(border.width))),
+        ("style", strokeStyle(border.style)),
+      ])
+    case .shadow(let layers):
+      let objects = layers.map(shadowObject)
+      return objects.count == 1 && !shadowAsList ? objects[0] : .array(objects)
+    case .typography(let typography):
+      return .object([
+        ("fontFamily", literal(.fontFamily(typography.fontFamily))),
+        ("fontSize", literal(.dimension(typography.fontSize))),
+        ("fontWeight", .number(typography.fontWeight)),
+        ("letterSpacing", literal(.dimension(typography.letterSpacing))),
+        ("lineHeight", .number(typography.lineHeight)),
+      ])
+    }
+  }
+
+  private static func shadowObject(_ shadow: Shadow) -> JSONWriter.Value {
+    var members: [(String, JSONWriter.Value)] = [
+      ("color", literal(.color(shadow.color))), ("offsetX", literal(.dimension(shadow.offsetX))),
+      ("offsetY", literal(.dimension(shadow.offsetY))), ("blur", literal(.dimension(shadow.blur))),
+      ("spread", literal(.dimension(shadow.spread))),
+    ]
+    if shadow.inset { members.append(("inset", .bool(true))) }
+    return .object(members)
+  }
+
+  private static func strokeStyle(_ style: StrokeStyle) -> JSONWriter.Value {
+    switch style {
+    case .keyword(let keyword): return .string(keyword.rawValue)
+    case .dashes(let lengths, let lineCap):
+      return .object([
+        ("dashArray", .array(lengths.map { literal(.dimension($0)) })),
+        ("lineCap", .string(lineCap.rawValue)),
+      ])
     }
   }
 

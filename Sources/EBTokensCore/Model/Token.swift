@@ -38,6 +38,8 @@ public struct Token: Sendable {
   public let valueLocation: SourceLocation
   /// The direct reference, when the value came from another token.
   public let reference: TokenReference?
+  /// The parts of a composite value that were written as references, in the order written.
+  public var componentReferences: [ComponentReference] = []
 
   public var name: String { path.name }
 }

@@ -97,6 +97,11 @@ public enum TokenValue: Hashable, Sendable {
   /// 1...1000, as DTCG and CSS define weights; named weights are converted.
   case fontWeight(Double)
   case duration(Duration)
+  case strokeStyle(StrokeStyle)
+  case border(Border)
+  /// One shadow or more, the first drawn on top.
+  case shadow([Shadow])
+  case typography(Typography)
 
   public var type: TokenType {
     switch self {
@@ -106,10 +111,16 @@ public enum TokenValue: Hashable, Sendable {
     case .fontFamily: return .fontFamily
     case .fontWeight: return .fontWeight
     case .duration: return .duration
+    case .strokeStyle: return .strokeStyle
+    case .border: return .border
+    case .shadow: return .shadow
+    case .typography: return .typography
     }
   }
 
-  /// The value as `ebtokens list` shows it: `#072592CC`, `4px`, `1.5`, `200ms`.
+  /// The value as `ebtokens list` shows it: `#072592CC`, `4px`, `1.5`, `200ms`; composites in a
+  /// CSS-like form: `1px solid #E5EBF4`, `0px 4px 8px 0px #00000033`,
+  /// `700 18px/1.5 [Proxima Soft, sans-serif] letter-spacing 0.25px`.
   public var displayString: String {
     switch self {
     case .color(let color): return color.hex
@@ -118,6 +129,25 @@ public enum TokenValue: Hashable, Sendable {
     case .fontFamily(let families): return families.joined(separator: ", ")
     case .fontWeight(let weight): return NumberFormatting.shortest(weight)
     case .duration(let duration): return duration.description
+    case .strokeStyle(let style): return Self.display(style)
+    case .border(let border): return "\(border.width) \(Self.display(border.style)) \(border.color.hex)"
+    case .shadow(let layers):
+      return layers.map { shadow in
+        (shadow.inset ? "inset " : "")
+          + "\(shadow.offsetX) \(shadow.offsetY) \(shadow.blur) \(shadow.spread) \(shadow.color.hex)"
+      }.joined(separator: ", ")
+    case .typography(let type):
+      return
+        "\(NumberFormatting.shortest(type.fontWeight)) \(type.fontSize)/\(NumberFormatting.shortest(type.lineHeight)) "
+        + "[\(type.fontFamily.joined(separator: ", "))] letter-spacing \(type.letterSpacing)"
+    }
+  }
+
+  private static func display(_ style: StrokeStyle) -> String {
+    switch style {
+    case .keyword(let keyword): return keyword.rawValue
+    case .dashes(let lengths, let lineCap):
+      return "dashes(\(lengths.map(\.description).joined(separator: " ")), \(lineCap.rawValue))"
     }
   }
 }

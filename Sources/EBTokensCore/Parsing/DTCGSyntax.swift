@@ -20,6 +20,9 @@ public enum DTCGError: DiagnosticConvertible, Equatable {
   /// The groups in dependency order: each must be extended before the one before it, and the
   /// last one needs the first (it extends it, or a group that contains it).
   case extendsCycle([GroupStep])
+  /// A YAML group whose tokens are named like the fields of a composite value of its type: a
+  /// composite value written without `$value`.
+  case compositeWrittenAsGroup(group: String, type: TokenType, fields: [String], at: SourceLocation)
   /// A `$ref` that cannot be followed: `token` is where it is written, `note` what it points at.
   case pointer(token: String, pointer: String, problem: String, at: SourceLocation, note: SourceLocation?)
 
@@ -69,11 +72,34 @@ public enum DTCGError: DiagnosticConvertible, Equatable {
         Diagnostic.Note("'\(step.group)' extends '\(step.target)'", at: step.location)
       }
       return Diagnostic("$extends cycle: \(chain)", at: first.location, notes: notes)
+    case .compositeWrittenAsGroup(let group, let type, let fields, let location):
+      return Diagnostic(
+        "'\(group)' is a group of tokens named like the fields of a \(type.rawValue) value "
+          + "(\(fields.joined(separator: ", "))); to write one \(type.rawValue) token, put them under \"$value\"",
+        at: location)
     case .pointer(let token, let pointer, let problem, let location, let note):
       return Diagnostic(
         "'\(token)' has $ref '\(pointer)': \(problem)", at: location,
         notes: note.map { [.init("the value it points into is here", at: $0)] } ?? [])
     }
+  }
+}
+
+extension DTCGError {
+  /// The first string in a value that uses the YAML `@ NN%` modifier (after a reference or a hex
+  /// color), which a JSON file may not.
+  static func firstAlphaModifier(in node: YAMLNode) -> YAMLScalar? {
+    var pending = [node]
+    while let next = pending.popLast() {
+      switch next {
+      case .scalar(let scalar):
+        let text = scalar.value
+        if text.hasPrefix("{") || text.hasPrefix("#"), text.utf8.contains(UInt8(ascii: "@")) { return scalar }
+      case .sequence(let list): pending += list.items.reversed()
+      case .mapping(let mapping): pending += mapping.entries.map(\.value).reversed()
+      }
+    }
+    return nil
   }
 }
 

@@ -294,13 +294,13 @@ public struct TokenFileParser {
   /// The alpha modifier is looked for only after a reference or a `#` hex color,
   /// so a font family or description containing `@` is never misread.
   private mutating func expression(_ node: YAMLNode, token: TokenPath) -> ValueExpression {
-    guard case .scalar(let scalar) = node else { return .literal(node, alpha: nil) }
-    let text = scalar.value
-    if format == .json, text.hasPrefix("{") || text.hasPrefix("#"), text.utf8.contains(UInt8(ascii: "@")) {
-      dtcgErrors.append(.alphaModifierInJSON(text, at: scalar.location))
+    if format == .json, let modified = DTCGError.firstAlphaModifier(in: node) {
+      dtcgErrors.append(.alphaModifierInJSON(modified.value, at: modified.location))
       source.brokenNames.insert(token.name)
       return .literal(node, alpha: nil)
     }
+    guard case .scalar(let scalar) = node else { return .literal(node, alpha: nil) }
+    let text = scalar.value
     if text.hasPrefix("{") {
       return referenceExpression(scalar) ?? .literal(node, alpha: nil)
     }

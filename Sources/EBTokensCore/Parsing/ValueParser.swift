@@ -66,7 +66,12 @@ public struct ValueProblem: Error, Sendable {
 
 /// Interprets literal values once their type is known.
 enum ValueParser {
-  static func parse(_ node: YAMLNode, as type: TokenType) -> Swift.Result<TokenValue, ValueProblem> {
+  /// `lookup` gives the values of the tokens a composite value's sub-values reference.
+  static func parse(_ node: YAMLNode, as type: TokenType, lookup: ReferenceLookup = .none)
+    -> Swift.Result<
+      TokenValue, ValueProblem
+    >
+  {
     if case .scalar(let scalar) = node, scalar.style == .plain, scalar.value.isEmpty {
       let hint = type == .color ? " (in YAML '#' starts a comment: quote colors, as in \"#FFFFFF\")" : ""
       return .failure(ValueProblem("the value is missing\(hint)"))
@@ -78,6 +83,22 @@ enum ValueParser {
     case .fontFamily: return fontFamily(node).map(TokenValue.fontFamily)
     case .fontWeight: return fontWeight(node).map(TokenValue.fontWeight)
     case .duration: return duration(node).map(TokenValue.duration)
+    case .strokeStyle:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .strokeStyle(try CompositeValueParser.strokeStyle(node, lookup: lookup))
+      }
+    case .border:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .border(try CompositeValueParser.border(node, lookup: lookup))
+      }
+    case .shadow:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .shadow(try CompositeValueParser.shadow(node, lookup: lookup))
+      }
+    case .typography:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .typography(try CompositeValueParser.typography(node, lookup: lookup))
+      }
     }
   }
 

@@ -23,6 +23,8 @@ public struct Resolver {
   private var inheritedDeprecations: [String: Deprecation] = [:]
   /// Groups under an invalid `$type` (already reported): their untyped tokens fail silently.
   private var groupsUnderInvalidType: Set<String> = []
+  /// The references inside composite values, by token, found once (see ``componentSites(of:_:)``).
+  private var componentSitesByIndex: [Int: [ComponentReferenceSite]] = [:]
   private(set) var errors: [any DiagnosticConvertible] = []
 
   public init(source: TokenSource, limits: Limits = .standard) {
@@ -46,6 +48,7 @@ public struct Resolver {
 
   private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
     computeGroupInheritance()
+    reportCompositesWrittenAsGroups()
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
     }
@@ -57,12 +60,18 @@ public struct Resolver {
       if case .reference(let target, let alpha, _) = definition.value {
         reference = TokenReference(target: target, alphaFactor: alpha?.factor)
       }
-      tokens.append(
-        Token(
-          path: definition.path, type: value.type, value: value, description: definition.description,
-          deprecation: deprecation(of: definition),
-          extensions: definition.extensions, location: definition.location,
-          valueLocation: definition.valueLocation, reference: reference))
+      var token = Token(
+        path: definition.path, type: value.type, value: value, description: definition.description,
+        deprecation: deprecation(of: definition),
+        extensions: definition.extensions, location: definition.location,
+        valueLocation: definition.valueLocation, reference: reference)
+      if case .literal = definition.value, value.type.isComposite {
+        token.componentReferences = (componentSitesByIndex[index] ?? []).map {
+          ComponentReference(
+            path: $0.path, reference: TokenReference(target: $0.target, alphaFactor: $0.alphaFactor))
+        }
+      }
+      tokens.append(token)
     }
     var groups: [String: GroupMetadata] = [:]
     for group in source.groups.values where group.description != nil || group.extensions != nil {
@@ -92,6 +101,34 @@ public struct Resolver {
         inheritedDeprecations[group.path.name] = setting.deprecation
       } else if let inherited = parent.flatMap({ inheritedDeprecations[$0] }) {
         inheritedDeprecations[group.path.name] = inherited
+      }
+    }
+  }
+
+  /// A composite value written without `$value` (`low: {color: …, offsetX: …}` under `$type:
+  /// shadow`) reads as a group of tokens named like its fields, each of them invalid. One error
+  /// says so instead, and the group's tokens fail without more: a group under a composite type
+  /// whose two or more tokens, none with a `$type` of its own, are all named like its fields.
+  private mutating func reportCompositesWrittenAsGroups() {
+    let composite = inheritedTypes.filter { CompositeValueParser.fields(of: $0.value) != nil }
+    guard !composite.isEmpty else { return }
+    var members: [String: [Int]] = [:]
+    for (index, definition) in source.definitions.enumerated() {
+      guard let parent = parentName(of: definition.path), composite[parent] != nil else { continue }
+      members[parent, default: []].append(index)
+    }
+    for (group, indices) in members where indices.count >= 2 {
+      guard let type = composite[group], let fields = CompositeValueParser.fields(of: type),
+        let location = source.groups[group]?.location,
+        indices.allSatisfy({
+          source.definitions[$0].declaredType == nil
+            && fields.contains(source.definitions[$0].path.segments.last ?? "")
+        })
+      else { continue }
+      errors.append(DTCGError.compositeWrittenAsGroup(group: group, type: type, fields: fields, at: location))
+      for (index, definition) in source.definitions.enumerated()
+      where definition.path.name.hasPrefix(group + ".") {
+        states[index] = .failed
       }
     }
   }
@@ -130,8 +167,18 @@ public struct Resolver {
       }
       switch definition.value {
       case .literal(let node, let alpha):
-        resolveLiteral(top, node: node, alpha: alpha)
-        stack.removeLast()
+        // A composite value's references are resolved first, as an alias's target is.
+        switch pendingComponent(of: top, node) {
+        case .unvisited(let target)?:
+          push(target, onto: &stack)
+        case .visiting(let target)?:
+          reportCycle(stack: stack, closingAt: target)
+        case .failed?:
+          stack.removeLast()
+        case nil:
+          resolveLiteral(top, node: node, alpha: alpha)
+          stack.removeLast()
+        }
       case .reference(let target, let alpha, let location):
         guard let targetIndex = source.definitionIndex[target.name] else {
           fail(top, with: missingTarget(of: definition, target: target, at: location))
@@ -140,8 +187,7 @@ public struct Resolver {
         }
         switch states[targetIndex] {
         case .unvisited:
-          states[targetIndex] = .visiting
-          stack.append(targetIndex)
+          push(targetIndex, onto: &stack)
         case .visiting:
           reportCycle(stack: stack, closingAt: targetIndex)
         case .resolved:
@@ -153,6 +199,54 @@ public struct Resolver {
         }
       }
     }
+  }
+
+  /// Follows `target` next. Chains are bounded where a reference resolves (see
+  /// `chainLengths`), so the stack never outgrows the longest chain allowed.
+  private mutating func push(_ target: Int, onto stack: inout [Int]) {
+    states[target] = .visiting
+    stack.append(target)
+  }
+
+  private enum PendingComponent {
+    case unvisited(Int)
+    case visiting(Int)
+    /// A reference to nothing (reported) or to a token that failed (reported before).
+    case failed
+  }
+
+  /// The first token a composite value references that is not resolved yet; `nil` when all are (or
+  /// the value is not a composite).
+  private mutating func pendingComponent(of index: Int, _ node: YAMLNode) -> PendingComponent? {
+    guard let type = declaredType(index), type.isComposite else { return nil }
+    let sites = componentSites(of: index, node)
+    let missing = sites.filter { source.definitionIndex[$0.target.name] == nil }
+    guard missing.isEmpty else {
+      for site in missing {
+        fail(
+          index, with: missingTarget(of: source.definitions[index], target: site.target, at: site.location))
+      }
+      return .failed
+    }
+    for site in sites {
+      guard let target = source.definitionIndex[site.target.name] else { continue }
+      switch states[target] {
+      case .unvisited: return .unvisited(target)
+      case .visiting: return .visiting(target)
+      case .failed:
+        states[index] = .failed
+        return .failed
+      case .resolved: continue
+      }
+    }
+    return nil
+  }
+
+  private mutating func componentSites(of index: Int, _ node: YAMLNode) -> [ComponentReferenceSite] {
+    if let sites = componentSitesByIndex[index] { return sites }
+    let sites = CompositeValueParser.references(in: node)
+    componentSitesByIndex[index] = sites
+    return sites
   }
 
   private mutating func resolveLiteral(_ index: Int, node: YAMLNode, alpha: AlphaModifier?) {
@@ -183,7 +277,13 @@ public struct Resolver {
         with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: scalar.location))
       return
     }
-    switch ValueParser.parse(node, as: type) {
+    // Only the values composite references need, so no large array is copied per token.
+    var referenced: [String: TokenValue] = [:]
+    for site in componentSitesByIndex[index] ?? [] {
+      referenced[site.target.name] = source.definitionIndex[site.target.name].flatMap { values[$0] }
+    }
+    let lookup = ReferenceLookup { [referenced] in referenced[$0.name] }
+    switch ValueParser.parse(node, as: type, lookup: lookup) {
     case .failure(let problem):
       fail(
         index,
@@ -289,10 +389,18 @@ public struct Resolver {
     }) {
       members = Array(members[first...] + members[..<first])
     }
-    let steps = members.map { index -> ResolutionError.CycleStep in
+    let steps = members.enumerated().map { position, index -> ResolutionError.CycleStep in
       let definition = source.definitions[index]
       var location = definition.valueLocation
-      if case .reference(_, _, let at) = definition.value { location = at }
+      switch definition.value {
+      case .reference(_, _, let at):
+        location = at
+      case .literal:
+        // A composite value: where it references the next member.
+        let next = members[(position + 1) % members.count]
+        let site = componentSitesByIndex[index]?.first { source.definitionIndex[$0.target.name] == next }
+        location = site?.location ?? location
+      }
       return ResolutionError.CycleStep(token: definition.path.name, location: location)
     }
     errors.append(ResolutionError.cycle(steps))

@@ -78,6 +78,35 @@ import Testing
     #expect(copy["c.e"]?.value.displayString == "#072592CC")
   }
 
+  @Test func compositeSubValuesStayReferences() throws {
+    let set = try loadTokens([
+      "c.yaml": """
+      color:
+        $type: color
+        black: "#000000"
+      font:
+        $type: fontFamily
+        body: Inter
+      type:
+        $type: typography
+        body:
+          $value: {fontFamily: "{font.body}", fontSize: 16px, fontWeight: 400, letterSpacing: 0px, lineHeight: 1.5}
+      shadow:
+        $type: shadow
+        list:
+          - {color: "{color.black} @ 20%", offsetX: 0px, offsetY: 1px, blur: 2px, spread: 0px}
+      """
+    ])
+    let text = DTCGExport.render(set, mode: .references)
+    #expect(text.contains("\"fontFamily\": \"{font.body}\","))
+    // A list of one stays a list, so the reference's place ("0", "color") is where it was.
+    #expect(text.contains("\"$value\": [\n        {\n          \"color\": {"))
+    #expect(text.contains("\"$ref\": \"#/color/black/$value/components/0\""))
+    let copy = try readBack(text)
+    #expect(copy["type.body"]?.componentReferences.map(\.path) == [["fontFamily"]])
+    #expect(copy["shadow.list"]?.value == set["shadow.list"]?.value)
+  }
+
   @Test func groupsKeepTheirDescriptionsAndExtensions() throws {
     let set = try loadTokens([
       "g.tokens.json": """

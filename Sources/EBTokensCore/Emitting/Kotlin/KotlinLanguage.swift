@@ -61,6 +61,8 @@ struct KotlinLanguage: NamespaceLanguage {
     case .number: return "kotlin.Double"
     case .fontWeight, .duration: return "kotlin.Int"
     case .fontFamily: return "kotlin.collections.List<kotlin.String>"
+    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
+    case .strokeStyle, .border, .shadow, .typography: return "Nothing"
     }
   }
 
@@ -84,6 +86,9 @@ struct KotlinLanguage: NamespaceLanguage {
       return wholeNumber(weight, what: "a font weight")
     case .duration(let duration):
       return wholeNumber(duration.milliseconds, what: "a duration in milliseconds")
+    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
+    case .strokeStyle, .border, .shadow, .typography:
+      return .failure(ValueProblem("composite values are not generated for Kotlin yet"))
     }
   }
 

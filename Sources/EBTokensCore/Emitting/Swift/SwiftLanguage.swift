@@ -53,6 +53,8 @@ struct SwiftLanguage: NamespaceLanguage {
     case .color: return "EBColor"
     case .dimension, .number, .fontWeight, .duration: return "Swift.Double"
     case .fontFamily: return "[Swift.String]"
+    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
+    case .strokeStyle, .border, .shadow, .typography: return "Never"
     }
   }
 
@@ -70,6 +72,8 @@ struct SwiftLanguage: NamespaceLanguage {
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
     case .fontFamily(let families): return "[" + families.map(stringLiteral).joined(separator: ", ") + "]"
     case .duration(let duration): return NumberFormatting.shortest(duration.milliseconds / 1000)
+    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
+    case .strokeStyle, .border, .shadow, .typography: return ""
     }
   }
 

@@ -57,10 +57,8 @@ public struct OutputRenderer: Sendable {
         language: CSSLanguage(keepsReferences: options.keepsReferences))
     }
     let templates = try self.templates(for: output, required: type(of: emitter).templateNames)
-    // Composite tokens (typography, shadow, border, stroke style) have no generated form yet.
-    let primitives = TokenSet(tokens: tokens.tokens.filter { !$0.type.isComposite }, groups: tokens.groups)
     return GeneratedOutput(
-      directory: directory(for: output), files: try emitter.files(for: primitives, templates: templates))
+      directory: directory(for: output), files: try emitter.files(for: tokens, templates: templates))
   }
 
   /// The folder an output's files go into: its destination, or for CSS (whose

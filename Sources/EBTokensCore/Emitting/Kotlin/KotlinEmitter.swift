@@ -1,5 +1,6 @@
 /// The Kotlin output: one file of nested Compose objects, at the path its package
-/// names (`com/eastblue/ds/tokens/EBTokens.kt`).
+/// names (`com/eastblue/ds/tokens/EBTokens.kt`), and when there are shadow or border
+/// tokens, `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`).
 struct KotlinEmitter: OutputEmitter {
   static let templateNames = ["tokens.kt"]
 
@@ -21,12 +22,17 @@ struct KotlinEmitter: OutputEmitter {
     let segments = packageName.split(separator: ".").map(String.init)
     // `com.example.in` is a valid package, written `com.example.`in`` in Kotlin.
     let context = KotlinFileContext(
-      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root)
+      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root,
+      hasTextStyles: tokens.tokens.contains { $0.type == .typography })
     let folder = segments.joined(separator: "/")
+    // The types of shadow and border values, only where there are some: a package without them is as before.
+    let styles =
+      try tokens.tokens.contains { $0.type == .shadow || $0.type == .border }
+      ? [GeneratedFile(path: folder + "/EBStyles.kt", contents: templates.render("styles.kt", context))] : []
     return [
       GeneratedFile(
         path: folder + "/" + objectName + ".kt", contents: try templates.render("tokens.kt", context))
-    ]
+    ] + styles
   }
 }
 
@@ -36,11 +42,14 @@ struct KotlinFileContext: TemplateContext {
   let packageName: String
   /// The top-level object.
   let root: NamespaceContext
+  /// Whether there are typography tokens, which need Compose's text types imported.
+  let hasTextStyles: Bool
 
   func child(named name: String) -> Any? {
     switch name {
     case "packageName": return packageName
     case "root": return root
+    case "hasTextStyles": return hasTextStyles
     default: return nil
     }
   }

@@ -1,5 +1,6 @@
-/// The Swift package output: `Package.swift`, the token namespaces, and the
-/// `EBColor` type colors are declared with.
+/// The Swift package output: `Package.swift`, the token namespaces, the `EBColor` type colors
+/// are declared with, and when there are typography, shadow or border tokens, `EBStyles.swift`
+/// with their types (`EBTextStyle`, `EBShadow`, `EBBorder`).
 struct SwiftEmitter: OutputEmitter {
   static let templateNames = ["Package.swift", "tokens.swift", "EBColor.swift"]
 
@@ -18,13 +19,19 @@ struct SwiftEmitter: OutputEmitter {
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     let context = SwiftPackageContext(moduleName: moduleName, root: root)
     let sources = "Sources/\(moduleName)/"
+    // The types of composite values, only where there are some: a package without them is as before.
+    let styles =
+      try tokens.tokens.contains { [.typography, .shadow, .border].contains($0.type) }
+      ? [
+        GeneratedFile(path: sources + "EBStyles.swift", contents: templates.render("EBStyles.swift", context))
+      ] : []
     return [
       GeneratedFile(path: "Package.swift", contents: try templates.render("Package.swift", context)),
       GeneratedFile(
         path: sources + moduleName + ".swift", contents: try templates.render("tokens.swift", context)),
       GeneratedFile(
         path: sources + "EBColor.swift", contents: try templates.render("EBColor.swift", context)),
-    ]
+    ] + styles
   }
 }
 

@@ -68,11 +68,9 @@ public struct OutputRenderer: Sendable {
         fileName: (destination as NSString).lastPathComponent, selector: options.cssSelector,
         language: CSSLanguage(keepsReferences: options.keepsReferences), modeOptions: options.cssModes)
     }
-    // Composite tokens (typography, shadow, border, stroke style) have no generated form yet.
-    let primitives = tokens.filtered { !$0.type.isComposite }
-    let templates = try self.templates(for: output, required: emitter.templateNames(for: primitives))
+    let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
     return GeneratedOutput(
-      directory: directory(for: output), files: try emitter.files(for: primitives, templates: templates))
+      directory: directory(for: output), files: try emitter.files(for: tokens, templates: templates))
   }
 
   /// The folder an output's files go into: its destination, or for CSS (whose

@@ -54,14 +54,4 @@ public struct ModalTokenSet: Sendable {
 
   /// Whether the project declares modes (two or more).
   public var hasModes: Bool { !modes.isEmpty }
-
-  /// The same set without the tokens `isIncluded` rejects, judged in the default mode: a mode
-  /// keeps every token's type, so the same tokens go in every mode.
-  func filtered(_ isIncluded: (Token) -> Bool) -> ModalTokenSet {
-    let kept = Set(sets[0].tokens.filter(isIncluded).map(\.name))
-    let filteredSets = sets.map { set in
-      TokenSet(tokens: set.tokens.filter { kept.contains($0.name) }, groups: set.groups)
-    }
-    return hasModes ? ModalTokenSet(modes: modes, sets: filteredSets) : ModalTokenSet(single: filteredSets[0])
-  }
 }

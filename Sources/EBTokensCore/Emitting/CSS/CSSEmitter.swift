@@ -36,22 +36,29 @@ struct CSSEmitter: OutputEmitter {
         }
         continue
       }
-      if let first = claimed[name] {
-        errors.append(
-          .nameCollision(
-            language: CSSLanguage.name, identifier: name, scope: selector, first: first, second: named))
-        continue
-      }
-      claimed[name] = named
       let deprecation = token.deprecation.map { deprecation in
         DeprecationContext(
           message: deprecation.message.map { CSSLanguage.commentLines($0).joined(separator: " ") })
       }
-      properties.append(
-        CSSPropertyContext(
-          name: name, path: token.name, value: language.value(of: token),
-          documentation: token.description.map(CSSLanguage.commentLines) ?? [], deprecation: deprecation))
-      declared.append((name, modalToken))
+      // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
+      for (position, property) in language.properties(of: token).enumerated() {
+        let propertyName = name + property.suffix
+        if let first = claimed[propertyName] {
+          errors.append(
+            .nameCollision(
+              language: CSSLanguage.name, identifier: propertyName, scope: selector, first: first,
+              second: named))
+          continue
+        }
+        claimed[propertyName] = named
+        properties.append(
+          CSSPropertyContext(
+            name: propertyName, path: token.name, value: property.value,
+            documentation: position == 0 ? token.description.map(CSSLanguage.commentLines) ?? [] : [],
+            deprecation: deprecation))
+      }
+      // Mode blocks carry primitive values; a composite keeps its default mode's value.
+      if !token.type.isComposite { declared.append((name, modalToken)) }
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     let context = CSSFileContext(

@@ -52,7 +52,7 @@ struct CSSLanguage {
   func value(of token: Token) -> String {
     guard keepsReferences, let reference = token.reference,
       case .success(let target) = Self.propertyName(reference.target)
-    else { return Self.literal(token.value) }
+    else { return compositeValue(of: token) ?? Self.literal(token.value) }
     guard let factor = reference.alphaFactor else { return "var(\(target))" }
     return "color-mix(in srgb, var(\(target)) \(Self.decimal(factor * 100))%, transparent)"
   }
@@ -69,9 +69,91 @@ struct CSSLanguage {
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
     case .fontFamily(let families): return families.map(familyName).joined(separator: ", ")
     case .duration(let duration): return duration.description
-    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
-    case .strokeStyle, .border, .shadow, .typography: return ""
+    case .strokeStyle(let style): return style.cssKeyword
+    case .border(let border): return Self.border(border, literalPart)
+    case .shadow(let layers): return boxShadow(layers, listed: layers.count > 1, literalPart)
+    case .typography(let typography): return font(typography, literalPart)
     }
+  }
+
+  // MARK: Composite values
+
+  /// The properties a token becomes, by the suffix of their name: its own, and for a typography
+  /// `-letter-spacing`, which the `font` shorthand its own property holds cannot carry.
+  func properties(of token: Token) -> [(suffix: String, value: String)] {
+    guard case .typography(let typography) = token.value else { return [("", value(of: token))] }
+    var letterSpacing = part(of: token, ["letterSpacing"]) { typography.letterSpacing.description }
+    if keepsReferences, let reference = token.reference,
+      case .success(let target) = Self.propertyName(reference.target)
+    {
+      letterSpacing = "var(\(target)-letter-spacing)"
+    }
+    return [("", value(of: token)), ("-letter-spacing", letterSpacing)]
+  }
+
+  /// A composite value written out, with the parts written as references kept as `var()` when
+  /// references are kept; `nil` for any other type.
+  private func compositeValue(of token: Token) -> String? {
+    let part: Part = { self.part(of: token, $0, $1) }
+    switch token.value {
+    case .typography(let typography): return Self.font(typography, part)
+    case .shadow(let layers):
+      // A shadow written as a list has its parts' paths under each entry's index.
+      let listed = layers.count > 1 || token.componentReferences.contains { Int($0.path.first ?? "") != nil }
+      return Self.boxShadow(layers, listed: listed, part)
+    case .border(let border): return Self.border(border, part)
+    case .strokeStyle(let style): return style.cssKeyword
+    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration: return nil
+    }
+  }
+
+  /// The CSS text of the part of a value at a path: a reference, or the literal the closure writes.
+  private typealias Part = (_ path: [String], _ literal: () -> String) -> String
+
+  /// A part written as its literal.
+  private static func literalPart(_ path: [String], _ literal: () -> String) -> String { literal() }
+
+  /// The `font` shorthand: weight, size, the line height as CSS's (and DTCG's) multiple of the size,
+  /// families: `700 18px/1.5 "Proxima Soft"`.
+  private static func font(_ typography: Typography, _ part: Part) -> String {
+    part(["fontWeight"]) { NumberFormatting.shortest(typography.fontWeight) } + " "
+      + part(["fontSize"]) { typography.fontSize.description } + "/"
+      + part(["lineHeight"]) { NumberFormatting.shortest(typography.lineHeight) } + " "
+      + part(["fontFamily"]) { literal(.fontFamily(typography.fontFamily)) }
+  }
+
+  /// `box-shadow`'s value: each layer `[inset] x y blur spread color`, the first on top.
+  private static func boxShadow(_ layers: [Shadow], listed: Bool, _ part: Part) -> String {
+    layers.enumerated().map { index, shadow in
+      let prefix = listed ? [String(index)] : []
+      let written =
+        (shadow.inset ? "inset " : "")
+        + [
+          part(prefix + ["offsetX"]) { shadow.offsetX.description },
+          part(prefix + ["offsetY"]) { shadow.offsetY.description },
+          part(prefix + ["blur"]) { shadow.blur.description },
+          part(prefix + ["spread"]) { shadow.spread.description },
+          part(prefix + ["color"]) { literal(.color(shadow.color)) },
+        ].joined(separator: " ")
+      return part(prefix) { written }
+    }.joined(separator: ", ")
+  }
+
+  /// The `border` shorthand: width, line style (a dash pattern is `dashed`), color.
+  private static func border(_ border: Border, _ part: Part) -> String {
+    part(["width"]) { border.width.description } + " " + part(["style"]) { border.style.cssKeyword } + " "
+      + part(["color"]) { literal(.color(border.color)) }
+  }
+
+  /// The part of `token`'s value at `path`: `var()` of the token it references when it was
+  /// written as a reference and references are kept (`color-mix()` for an `@ NN%` one), else
+  /// `literal`.
+  private func part(of token: Token, _ path: [String], _ literal: () -> String) -> String {
+    guard keepsReferences, let component = token.componentReferences.first(where: { $0.path == path }),
+      case .success(let target) = Self.propertyName(component.reference.target)
+    else { return literal() }
+    guard let factor = component.reference.alphaFactor else { return "var(\(target))" }
+    return "color-mix(in srgb, var(\(target)) \(Self.decimal(factor * 100))%, transparent)"
   }
 
   /// Keywords that name a generic family and must stay unquoted; every other

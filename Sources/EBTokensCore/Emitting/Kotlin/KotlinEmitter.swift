@@ -1,6 +1,7 @@
 /// The Kotlin output: one file of nested Compose objects, at the path its package
 /// names (`com/eastblue/ds/tokens/EBTokens.kt`); when the tokens have modes, also `EBMode`,
-/// `EBModal` and the `EBColorScheme` of each mode.
+/// `EBModal` and the `EBColorScheme` of each mode; and when there are shadow or border tokens,
+/// `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`).
 struct KotlinEmitter: OutputEmitter {
   /// The package, dotted: `com.eastblue.ds.tokens`.
   let packageName: String
@@ -14,6 +15,7 @@ struct KotlinEmitter: OutputEmitter {
 
   func templateNames(for tokens: ModalTokenSet) -> [String] {
     ["tokens.kt"] + (tokens.hasModes ? ["modes", "colorScheme"] : [])
+      + (tokens.tokens.contains { $0.first.type == .shadow || $0.first.type == .border } ? ["styles.kt"] : [])
   }
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
@@ -37,12 +39,17 @@ struct KotlinEmitter: OutputEmitter {
     let segments = packageName.split(separator: ".").map(String.init)
     // `com.example.in` is a valid package, written `com.example.`in`` in Kotlin.
     let context = KotlinFileContext(
-      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root, modal: modal)
+      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root, modal: modal,
+      hasTextStyles: tokens.tokens.contains { $0.first.type == .typography })
     let folder = segments.joined(separator: "/")
+    // The types of shadow and border values, only where there are some: a package without them is as before.
+    let styles =
+      try tokens.tokens.contains { $0.first.type == .shadow || $0.first.type == .border }
+      ? [GeneratedFile(path: folder + "/EBStyles.kt", contents: templates.render("styles.kt", context))] : []
     return [
       GeneratedFile(
         path: folder + "/" + objectName + ".kt", contents: try templates.render("tokens.kt", context))
-    ]
+    ] + styles
   }
 }
 
@@ -54,11 +61,14 @@ struct KotlinFileContext: TemplateContext {
   let root: NamespaceContext
   /// The modes, when the tokens have them.
   let modal: KotlinModalContext?
+  /// Whether there are typography tokens, which need Compose's text types imported.
+  let hasTextStyles: Bool
 
   func child(named name: String) -> Any? {
     switch name {
     case "packageName": return packageName
     case "root": return root
+    case "hasTextStyles": return hasTextStyles
     case "modal": return optional(modal)
     default: return nil
     }

@@ -4,12 +4,15 @@ import Foundation
 ///
 /// Groups are nested `object`s in UpperCamelCase, tokens `val`s in lowerCamelCase.
 /// Compose's `Color` is imported as `ComposeColor`, because token groups are often
-/// named `color` and an `object Color` would shadow it; `ComposeColor`, `Dp` and
-/// `listOf` are reserved. Standard types are written `kotlin.Double`.
+/// named `color` and an `object Color` would shadow it; `ComposeColor`, `Dp`, `listOf`
+/// and the composite values' types (`TextStyle`, `FontWeight`, `EBShadow`, `EBBorder`) are
+/// reserved. Standard types are written `kotlin.Double`.
 struct KotlinLanguage: NamespaceLanguage {
   let name = "Kotlin"
   let indentUnit = "    "
-  let reservedIdentifiers: Set<String> = ["ComposeColor", "Dp", "listOf"]
+  let reservedIdentifiers: Set<String> = [
+    "ComposeColor", "Dp", "listOf", "TextStyle", "FontWeight", "EBShadow", "EBBorder",
+  ]
 
   /// Kotlin's hard keywords, which need backticks to be identifiers.
   static let keywords: Set<String> = [
@@ -48,10 +51,17 @@ struct KotlinLanguage: NamespaceLanguage {
     let deprecation = token.deprecation.map {
       DeprecationContext(message: $0.message.map(Self.stringLiteral))
     }
+    var documentation = token.description.map(Self.documentationLines) ?? []
+    if case .typography(let typography) = token.value {
+      // Compose takes fonts as app resources, so the style names the family it is meant for.
+      if !documentation.isEmpty { documentation.append("") }
+      documentation += Self.documentationLines(
+        "Font family: \(typography.fontFamily.joined(separator: ", ")); set it with `copy(fontFamily = …)`.")
+    }
     return .success(
       TokenDeclaration(
-        type: Self.type(of: token.type), value: value,
-        documentation: token.description.map(Self.documentationLines) ?? [], deprecation: deprecation))
+        type: Self.type(of: token.type), value: value, documentation: documentation, deprecation: deprecation)
+    )
   }
 
   static func type(of type: TokenType) -> String {
@@ -61,20 +71,23 @@ struct KotlinLanguage: NamespaceLanguage {
     case .number: return "kotlin.Double"
     case .fontWeight, .duration: return "kotlin.Int"
     case .fontFamily: return "kotlin.collections.List<kotlin.String>"
-    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
-    case .strokeStyle, .border, .shadow, .typography: return "Nothing"
+    case .strokeStyle: return "kotlin.String"
+    case .border: return "EBBorder"
+    case .shadow: return "kotlin.collections.List<EBShadow>"
+    case .typography: return "TextStyle"
     }
   }
 
   /// Colors as 32-bit ARGB (Compose's `Color(0xAARRGGBB)`), dimensions in dp (1px =
   /// 1dp, 1rem = 16dp), font weights as Compose's `FontWeight` takes them (a whole
-  /// number), durations in whole milliseconds (as Compose animations take them).
+  /// number), durations in whole milliseconds (as Compose animations take them). A
+  /// typography is a Compose `TextStyle` whose sizes are sp, as text is sized on Android
+  /// (1px = 1sp, so it scales with the user's font size); its family is not set, since Compose
+  /// takes fonts as app resources (the documentation names it). A stroke style is its CSS keyword.
   static func literal(_ value: TokenValue) -> Result<String, ValueProblem> {
     switch value {
     case .color(let color):
-      let argb = [color.alpha8, color.red8, color.green8, color.blue8]
-      return .success(
-        "ComposeColor(0x" + argb.map { SourceText.hex(Unicode.Scalar($0), width: 2) }.joined() + ")")
+      return .success(Self.color(color))
     case .dimension(let dimension):
       let points = NumberFormatting.shortest(dimension.points)
       return .success(dimension.points < 0 ? "(\(points)).dp" : "\(points).dp")
@@ -86,10 +99,39 @@ struct KotlinLanguage: NamespaceLanguage {
       return wholeNumber(weight, what: "a font weight")
     case .duration(let duration):
       return wholeNumber(duration.milliseconds, what: "a duration in milliseconds")
-    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
-    case .strokeStyle, .border, .shadow, .typography:
-      return .failure(ValueProblem("composite values are not generated for Kotlin yet"))
+    case .strokeStyle(let style):
+      return .success(stringLiteral(style.cssKeyword))
+    case .border(let border):
+      return .success(
+        "EBBorder(color = \(color(border.color)), width = \(unit(border.width, "dp")), "
+          + "style = \(stringLiteral(border.style.cssKeyword)))")
+    case .shadow(let layers):
+      let shadows = layers.map { shadow in
+        "EBShadow(color = \(color(shadow.color)), offsetX = \(unit(shadow.offsetX, "dp")), "
+          + "offsetY = \(unit(shadow.offsetY, "dp")), blur = \(unit(shadow.blur, "dp")), "
+          + "spread = \(unit(shadow.spread, "dp"))" + (shadow.inset ? ", inset = true)" : ")")
+      }
+      return .success("listOf(" + shadows.joined(separator: ", ") + ")")
+    case .typography(let typography):
+      return wholeNumber(typography.fontWeight, what: "a font weight").map { weight in
+        "TextStyle(fontSize = \(unit(typography.fontSize, "sp")), fontWeight = FontWeight(\(weight)), "
+          + "lineHeight = \(unit(typography.absoluteLineHeight, "sp")), "
+          + "letterSpacing = \(unit(typography.letterSpacing, "sp")))"
+      }
     }
+  }
+
+  private static func color(_ color: Color) -> String {
+    let argb = [color.alpha8, color.red8, color.green8, color.blue8]
+    return "ComposeColor(0x" + argb.map { SourceText.hex(Unicode.Scalar($0), width: 2) }.joined() + ")"
+  }
+
+  /// `2.dp`, `(-0.5).sp`: px as dp or sp one to one, rem as 16, to six decimals (a line height is
+  /// a product of floating-point numbers).
+  private static func unit(_ dimension: Dimension, _ suffix: String) -> String {
+    let points = (dimension.points * 1_000_000).rounded() / 1_000_000
+    let text = NumberFormatting.shortest(points)
+    return points < 0 ? "(\(text)).\(suffix)" : "\(text).\(suffix)"
   }
 
   private static func doubleLiteral(_ number: Double) -> String {

@@ -1,5 +1,7 @@
 /// The Swift package output: `Package.swift`, the token namespaces, the `EBColor` type colors
-/// are declared with and, when the tokens have modes, `EBMode` and `EBModal`.
+/// are declared with; when the tokens have modes, `EBMode` and `EBModal`; and when there are
+/// typography, shadow or border tokens, `EBStyles.swift` with their types (`EBTextStyle`,
+/// `EBShadow`, `EBBorder`).
 struct SwiftEmitter: OutputEmitter {
   /// The package, product, module and root namespace name.
   let moduleName: String
@@ -10,6 +12,12 @@ struct SwiftEmitter: OutputEmitter {
 
   func templateNames(for tokens: ModalTokenSet) -> [String] {
     ["Package.swift", "tokens.swift", "EBColor.swift"] + (tokens.hasModes ? ["EBModes.swift"] : [])
+      + (Self.hasStyles(tokens) ? ["EBStyles.swift"] : [])
+  }
+
+  /// Whether any token is a typography, shadow or border, whose types `EBStyles.swift` declares.
+  static func hasStyles(_ tokens: ModalTokenSet) -> Bool {
+    tokens.tokens.contains { [.typography, .shadow, .border].contains($0.first.type) }
   }
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
@@ -36,6 +44,12 @@ struct SwiftEmitter: OutputEmitter {
       files.append(
         GeneratedFile(
           path: sources + "EBModes.swift", contents: try templates.render("EBModes.swift", context)))
+    }
+    // The types of composite values, only where there are some: a package without them is as before.
+    if Self.hasStyles(tokens) {
+      files.append(
+        GeneratedFile(
+          path: sources + "EBStyles.swift", contents: try templates.render("EBStyles.swift", context)))
     }
     return files
   }

@@ -2,11 +2,12 @@
 ///
 /// Groups are `enum` namespaces in UpperCamelCase, tokens `static let`s in
 /// lowerCamelCase. Standard-library types are written `Swift.Double`, so a group
-/// named `double` cannot shadow them; `Swift` and `EBColor` are reserved.
+/// named `double` cannot shadow them; `Swift`, `EBColor` and the composite values' types
+/// (`EBTextStyle`, `EBShadow`, `EBBorder`) are reserved.
 struct SwiftLanguage: NamespaceLanguage {
   let name = "Swift"
   let indentUnit = "  "
-  let reservedIdentifiers: Set<String> = ["EBColor", "Swift"]
+  let reservedIdentifiers: Set<String> = ["EBColor", "Swift", "EBTextStyle", "EBShadow", "EBBorder"]
 
   /// Reserved words that need backticks to be identifiers.
   static let keywords: Set<String> = [
@@ -53,12 +54,16 @@ struct SwiftLanguage: NamespaceLanguage {
     case .color: return "EBColor"
     case .dimension, .number, .fontWeight, .duration: return "Swift.Double"
     case .fontFamily: return "[Swift.String]"
-    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
-    case .strokeStyle, .border, .shadow, .typography: return "Never"
+    case .strokeStyle: return "Swift.String"
+    case .border: return "EBBorder"
+    case .shadow: return "[EBShadow]"
+    case .typography: return "EBTextStyle"
     }
   }
 
-  /// Dimensions in points (1px = 1pt, 1rem = 16pt), durations in seconds.
+  /// Dimensions in points (1px = 1pt, 1rem = 16pt), durations in seconds; a typography's line
+  /// height in points too (its size times DTCG's multiplier), and a stroke style as its CSS keyword
+  /// (a dash pattern as `dashed`, the fallback DTCG suggests where dashes cannot be drawn exactly).
   static func literal(_ value: TokenValue) -> String {
     switch value {
     case .color(let color):
@@ -72,9 +77,28 @@ struct SwiftLanguage: NamespaceLanguage {
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
     case .fontFamily(let families): return "[" + families.map(stringLiteral).joined(separator: ", ") + "]"
     case .duration(let duration): return NumberFormatting.shortest(duration.milliseconds / 1000)
-    // Not generated yet: ``OutputRenderer`` leaves composite tokens out.
-    case .strokeStyle, .border, .shadow, .typography: return ""
+    case .strokeStyle(let style): return stringLiteral(style.cssKeyword)
+    case .border(let border):
+      return "EBBorder(color: \(literal(.color(border.color))), width: \(points(border.width)), "
+        + "style: \(stringLiteral(border.style.cssKeyword)))"
+    case .shadow(let layers):
+      let shadows = layers.map { shadow in
+        "EBShadow(color: \(literal(.color(shadow.color))), offsetX: \(points(shadow.offsetX)), "
+          + "offsetY: \(points(shadow.offsetY)), blur: \(points(shadow.blur)), spread: \(points(shadow.spread))"
+          + (shadow.inset ? ", inset: true)" : ")")
+      }
+      return "[" + shadows.joined(separator: ", ") + "]"
+    case .typography(let typography):
+      return "EBTextStyle(families: \(literal(.fontFamily(typography.fontFamily))), "
+        + "size: \(points(typography.fontSize)), weight: \(NumberFormatting.shortest(typography.fontWeight)), "
+        + "lineHeight: \(points(typography.absoluteLineHeight)), tracking: \(points(typography.letterSpacing)))"
     }
+  }
+
+  /// A dimension in points, to six decimals (a line height is a product, `18 × 1.2` is
+  /// 21.599999999999998 in floating point, and no screen sees a millionth of a point).
+  private static func points(_ dimension: Dimension) -> String {
+    NumberFormatting.shortest((dimension.points * 1_000_000).rounded() / 1_000_000)
   }
 
   /// A Swift string literal of `text`: quotes, backslashes (so no `\(` interpolation),

@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+@testable import EBTokensCore
+
+/// The composite fixture (`Fixtures/emitting-composite`): typography, shadow, border and stroke style
+/// tokens in every output, with the emitting fixture's configuration.
+enum EmitCompositeFixture {
+  static let folder = URL(fileURLWithPath: TestPaths.fixture("emitting-composite"))
+
+  static func tokens() throws -> TokenSet {
+    try TokenLoader().load(directory: folder.appendingPathComponent("tokens").path)
+  }
+
+  /// Every output, rendered with the built-in templates, in the configuration's order.
+  static func render(baseDirectory: String = ".") throws -> [GeneratedOutput] {
+    try OutputRenderer(configuration: EmitFixture.configuration(baseDirectory: baseDirectory)).render(
+      tokens())
+  }
+
+  static func write(to directory: URL) throws {
+    let writer = OutputWriter()
+    try writer.apply(writer.plan(render(baseDirectory: directory.path)))
+  }
+}
+
+/// Each output of the composite fixture against its golden files: `Golden/emitting-composite/…`.
+@Suite struct EmitCompositeGoldenTests {
+  @Test(arguments: ["swift", "kotlin", "css", "css-literal"])
+  func outputMatchesItsGoldenFiles(destination: String) throws {
+    let outputs = try EmitCompositeFixture.render()
+    let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
+    for file in output.files {
+      try Golden.expectMatch(file.contents, golden: "emitting-composite/\(destination)/\(file.path).golden")
+    }
+  }
+
+  @Test func theStyleTypesAreGeneratedWhereThereAreCompositeValues() throws {
+    let outputs = try EmitCompositeFixture.render()
+    #expect(outputs[0].files.map(\.path).contains("Sources/EBTokens/EBStyles.swift"))
+    #expect(outputs[1].files.map(\.path).contains("com/eastblue/ds/tokens/EBStyles.kt"))
+    // Without them, the packages are as they were.
+    let plain = try EmitFixture.render()
+    #expect(!plain[0].files.map(\.path).contains("Sources/EBTokens/EBStyles.swift"))
+    #expect(plain[1].files.map(\.path) == ["com/eastblue/ds/tokens/EBTokens.kt"])
+    #expect(!(plain[1].files.first?.contents.contains("TextStyle") ?? true))
+  }
+
+  @Test func aTypographysLetterSpacingPropertyClaimsItsName() {
+    let errors = diagnostics {
+      let tokens = try loadTokens([
+        "t.yaml": """
+        a:
+          $type: typography
+          b:
+            $value: {fontFamily: X, fontSize: 16px, fontWeight: 400, letterSpacing: 0px, lineHeight: 1.5}
+        a-b:
+          $type: dimension
+          letter-spacing: 1px
+        """
+      ])
+      _ = try OutputRenderer(configuration: try EmitFixture.configuration()).render(tokens)
+    }
+    #expect(errors.contains { $0.contains("'--a-b-letter-spacing'") }, "\(errors)")
+  }
+
+  @Test func compositeTypesNamesAreReserved() {
+    let errors = diagnostics {
+      let tokens = try loadTokens(["t.yaml": "text-style:\n  $type: number\n  a: 1\n"])
+      _ = try OutputRenderer(configuration: try EmitFixture.configuration()).render(tokens)
+    }
+    #expect(errors.contains { $0.contains("TextStyle") }, "\(errors)")
+  }
+}
+
+/// The composite outputs proven with the real tools, in the serialized toolchain suite.
+extension EmitToolchainTests {
+  private static let compositeFixtures = EmitCompositeFixture.folder
+  private static let stubs = URL(fileURLWithPath: TestPaths.fixture("emitting/kotlin-stubs"))
+
+  @Test func theSwiftCompositeTypesBuildAndAnAppReadsThem() throws {
+    guard let swift = ExternalTool.find(["swift"]) else { return }
+    try withTemporaryDirectory { directory in
+      try EmitCompositeFixture.write(to: directory)
+      let consumer = directory.appendingPathComponent("consumer")
+      try FileManager.default.copyItem(
+        at: Self.compositeFixtures.appendingPathComponent("swift-consumer"), to: consumer)
+      let scratch = directory.appendingPathComponent("scratch").path
+      let build = try ExternalTool.run(
+        swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
+        environment: CompositeToolchain.environment)
+      try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
+      let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(
+        CompositeToolchain.lines(run.stdout) == [
+          "headline.family Proxima Soft",
+          #"headline.families ["Proxima Soft", "Brand \"Sans\"", "sans-serif"]"#,
+          "headline.size 18.0",
+          "headline.weight 700.0",
+          "headline.lineHeight 23.0",
+          "headline.tracking 0.25",
+          "caption 12.0 14.4 -0.5",
+          "title.equalsHeadline true",
+          "layered.count 2",
+          "layered.0 #07259233 2.0 4.0 false",
+          "layered.1 #00000033 -2.0 true",
+          "focus 2.0 solid #005CE5",
+          "pattern.style dashed",
+          "stroke.dotted dotted",
+        ])
+    }
+  }
+
+  @Test func theKotlinTextStylesAndShadowsCompileAndRun() throws {
+    guard let kotlinc = ExternalTool.find(["kotlinc"]), let kotlin = ExternalTool.find(["kotlin"]) else {
+      return
+    }
+    try withTemporaryDirectory { directory in
+      try EmitCompositeFixture.write(to: directory)
+      let generated = directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens")
+      let sources =
+        [generated.appendingPathComponent("EBTokens.kt"), generated.appendingPathComponent("EBStyles.kt")]
+        + ["Color.kt", "Dp.kt", "Text.kt", "FontWeight.kt", "TextUnit.kt"].map {
+          Self.stubs.appendingPathComponent($0)
+        }
+        + [Self.compositeFixtures.appendingPathComponent("kotlin-consumer/Main.kt")]
+      let jar = directory.appendingPathComponent("consumer.jar").path
+      let compile = try ExternalTool.run(
+        kotlinc, sources.map(\.path) + ["-d", jar], environment: CompositeToolchain.environment)
+      try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
+      #expect(!compile.stderr.contains("error:"), "\(compile.stderr)")
+      let run = try ExternalTool.run(
+        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: CompositeToolchain.environment)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(
+        CompositeToolchain.lines(run.stdout) == [
+          "headline.fontSize 18.0.sp",
+          "headline.fontWeight 700",
+          "headline.lineHeight 23.0.sp",
+          "headline.letterSpacing 0.25.sp",
+          "caption 12.0.sp 14.4.sp -0.5.sp",
+          "layered.count 2",
+          "layered.0 33072592 2.0.dp false",
+          "layered.1 -2.0.dp true",
+          "focus 2.0.dp solid ff005ce5",
+          "stroke.dotted dotted",
+        ])
+    }
+  }
+
+  @Test func chromiumComputesTheCompositeCSS() throws {
+    guard let chromium = ExternalTool.find(["chromium", "chromium-browser", "google-chrome"]) else { return }
+    try withTemporaryDirectory { directory in
+      try EmitCompositeFixture.write(to: directory)
+      let page = directory.appendingPathComponent("probe.html")
+      try FileManager.default.copyItem(
+        at: Self.compositeFixtures.appendingPathComponent("css-probe/probe.html"), to: page)
+      let run = try ExternalTool.run(
+        chromium,
+        [
+          "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
+          "--dump-dom", page.absoluteString,
+        ])
+      try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+      let result = try CompositeToolchain.probeResult(fromDOM: run.stdout)
+      for scope in ["references", "literal"] {
+        let values = try #require(result[scope])
+        let headline = [
+          "fontFamily": #""Proxima Soft", "Brand \"Sans\"", sans-serif"#, "fontSize": "18px",
+          "fontWeight": "700", "lineHeight": "23px", "letterSpacing": "0.25px",
+        ]
+        #expect(values["--styles-headline"] == headline, "\(scope)")
+        // An alias keeps both properties tied to its source.
+        #expect(values["--styles-title"] == headline, "\(scope)")
+        // 0.75rem at the root's 16px; a 1.2 line height; negative tracking.
+        #expect(
+          values["--styles-caption"] == [
+            // Chromium quotes a family only when it must: BarkAda is one identifier.
+            "fontFamily": "BarkAda, sans-serif", "fontSize": "12px", "fontWeight": "600",
+            "lineHeight": "14.4px", "letterSpacing": "-0.5px",
+          ], "\(scope)")
+        #expect(values["--outline-focus"] == ["width": "2px", "style": "solid", "color": "rgb(0, 92, 229)"])
+        #expect(values["--outline-pattern"] == ["width": "1px", "style": "dashed", "color": "rgb(0, 0, 0)"])
+        // Chromium writes color-mix() results as color(srgb …), sRGB literals as rgba(): compare the
+        // geometry exactly and the color channels as 8-bit values.
+        let layered = try #require(values["--elevation-layered"]?["boxShadow"])
+        #expect(layered.hasSuffix("0px 8px 16px -2px inset"), "\(scope): \(layered)")
+        #expect(
+          CompositeToolchain.shadowColors(layered) == ["7 37 146 0.2", "0 0 0 0.2"], "\(scope): \(layered)")
+        let low = try #require(values["--elevation-low"]?["boxShadow"])
+        #expect(low.hasSuffix(" 0px 2px 4px 0px"), "\(scope): \(low)")
+      }
+    }
+  }
+}
+
+/// What the composite toolchain tests share with the others (whose helpers are private to their file).
+enum CompositeToolchain {
+  /// This process's environment without SwiftPM's own variables, which would point a nested
+  /// `swift build` at this build.
+  static var environment: [String: String] {
+    ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("SWIFT_TESTING")
+    }
+  }
+
+  static func lines(_ text: String) -> [String] {
+    text.split(separator: "\n").map(String.init)
+  }
+
+  /// The JSON the probe page writes into `<pre id="result">`: scope → property → what was read.
+  static func probeResult(fromDOM dom: String) throws -> [String: [String: [String: String]]] {
+    let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
+    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+    let json = dom[start.upperBound..<end.lowerBound]
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    return try JSONDecoder().decode([String: [String: [String: String]]].self, from: Data(json.utf8))
+  }
+
+  /// Each shadow layer's color as `r g b a`, 8-bit channels: from `rgba(r, g, b, a)` or from
+  /// `color(srgb r g b / a)` (channels 0 to 1).
+  static func shadowColors(_ boxShadow: String) -> [String] {
+    var colors: [String] = []
+    var rest = Substring(boxShadow)
+    // The earliest of the two, so `color(srgb …)` is not read from its "rgb".
+    while let open = [rest.range(of: "color("), rest.range(of: "rgb")].compactMap({ $0 })
+      .min(by: { $0.lowerBound < $1.lowerBound })
+    {
+      guard let close = rest[open.upperBound...].firstIndex(of: ")") else { break }
+      let text = rest[open.lowerBound...close]
+      let isUnitScale = text.hasPrefix("color(")
+      let numbers = text.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+      if numbers.count >= 3 {
+        let channels = numbers.prefix(3).map { String(Int(($0 * (isUnitScale ? 255 : 1)).rounded())) }
+        let alpha = numbers.count >= 4 ? (numbers[3] * 1000).rounded() / 1000 : 1
+        colors.append((channels + [NumberFormatting.shortest(alpha)]).joined(separator: " "))
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    return colors
+  }
+}

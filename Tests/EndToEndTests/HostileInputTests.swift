@@ -160,6 +160,25 @@ import Testing
         """)
   }
 
+  @Test func aTemplateNestingEightyThousandSectionsIsRefusedNotParsed() throws {
+    // The library parses sections recursively: this overflowed the stack before it was checked.
+    // (960,000 bytes: under the 1 MiB limit on a template.)
+    let template = String(repeating: "{{#a}}", count: 80_000) + String(repeating: "{{/a}}", count: 80_000)
+    let result = try refuse(
+      [
+        "tokens/colors.yaml": bytes("color:\n  $type: color\n  bg: \"#FFFFFF\"\n"),
+        "ebtokens.yml": bytes(
+          "templates: templates\noutputs:\n  - kind: css\n    destination: dist/tokens.css\n"),
+        "templates/css/tokens.css.mustache": bytes(template),
+      ], within: 5)
+    #expect(
+      result.stderr == """
+        templates/css/tokens.css.mustache:1:385: error: invalid template: sections are nested more than 64 deep
+        1 error
+
+        """)
+  }
+
   @Test func namesOfAThousandCharactersAndTheDeepestNestingAllowedBuildEveryOutput() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "ebtokens-hostile-\(UUID().uuidString)")

@@ -146,6 +146,28 @@ import Testing
       ))
   }
 
+  @Test func auditRulesThatMultiplyIntoMoreThanAHundredThousandPairsAreRefused() throws {
+    // Each rule pairs every one of 2,000 colors with its own literal background: 51 rules ask
+    // for 102,000 pairs, and a config of thousands of such rules would ask for billions.
+    var tokens = "c:\n  $type: color\n"
+    for index in 0..<2_000 { tokens += "  t\(index): \"#123456\"\n" }
+    var config = "outputs: []\naudit:\n  rules:\n"
+    for index in 0..<51 {
+      config +=
+        "    - foreground: \"c.*\"\n      background: \"#\(String(format: "%06X", index))\"\n      role: text\n"
+    }
+    let result = try refuse(["tokens/colors.yaml": bytes(tokens), "ebtokens.yml": bytes(config)], within: 30)
+    #expect(
+      result.stderr == """
+        ebtokens.yml:154:7: error: the rules name more than 100000 foreground/background pairs, the limit; \
+        this rule and any after it were not checked
+            - foreground: "c.*"
+              ^
+        1 error
+
+        """)
+  }
+
   @Test func aNamedPipeAmongTheTokenFilesIsRefusedNotWaitedOn() throws {
     let result = try refuse(
       ["tokens/colors.yaml": bytes("color:\n  $type: color\n  bg: \"#FFFFFF\"\n")], within: 2

@@ -100,8 +100,16 @@ public enum ContrastAudit {
     var errors: [AuditError] = []
     var results: [(result: PairResult, key: SortKey)] = []
     var seen: Set<PairKey> = []
+    var suggestionsLeft = maxSuggestions
     for rule in config.rules {
-      for pair in pairs(for: rule, in: index, errors: &errors) {
+      let found = pairs(for: rule, in: index, errors: &errors, suggestionsLeft: &suggestionsLeft)
+      // Rules multiply: each can pair every token with a background of its own, so a config
+      // of many rules could ask for billions of pairs. Far above any real design system's.
+      if results.count + found.count > maxPairs {
+        errors.append(.tooManyPairs(limit: maxPairs, at: rule.location))
+        break
+      }
+      for pair in found {
         // Two rules naming the same pair with the same role would count it twice.
         let key = PairKey(foreground: pair.foreground.name, background: pair.backgroundName, role: rule.role)
         guard seen.insert(key).inserted else { continue }
@@ -117,6 +125,11 @@ public enum ContrastAudit {
     return AuditResult(
       level: config.level, method: config.method, canvas: config.canvas, results: results.map(\.result))
   }
+
+  /// Most pairs one audit measures (a large design system has a few thousand).
+  static let maxPairs = 100_000
+  /// Most did-you-mean suggestions for patterns that match nothing, each a pass over the index.
+  static let maxSuggestions = 100
 
   /// The report order: foreground, then background in path order (a literal background sorts as a
   /// one-segment name), then role. Paths are taken from the tokens, not re-split per comparison.
@@ -149,8 +162,14 @@ public enum ContrastAudit {
   /// The pairs one rule names, appending its errors. A rule with any error yields no pairs, so a
   /// broken rule never contributes a partial verdict (the run throws anyway).
   private static func pairs(
-    for rule: Configuration.Audit.Rule, in index: TokenIndex, errors: inout [AuditError]
+    for rule: Configuration.Audit.Rule, in index: TokenIndex, errors: inout [AuditError],
+    suggestionsLeft: inout Int
   ) -> [Pair] {
+    func suggestion(for pattern: TokenPattern) -> String? {
+      guard suggestionsLeft > 0 else { return nil }
+      suggestionsLeft -= 1
+      return index.suggestion(for: pattern)?.description
+    }
     let errorCount = errors.count
     let foregroundPattern = TokenPattern(rule.foreground)
     let foregroundLocation = rule.foregroundLocation ?? rule.location
@@ -159,8 +178,7 @@ public enum ContrastAudit {
     if foregrounds.isEmpty {
       errors.append(
         .noMatch(
-          .foreground, pattern: rule.foreground,
-          suggestion: index.suggestion(for: foregroundPattern)?.description,
+          .foreground, pattern: rule.foreground, suggestion: suggestion(for: foregroundPattern),
           at: foregroundLocation))
     }
     let foregroundColors = colors(
@@ -183,8 +201,8 @@ public enum ContrastAudit {
       if backgrounds.isEmpty {
         errors.append(
           .noMatch(
-            .background, pattern: text, suggestion: index.suggestion(for: backgroundPattern)?.description,
-            at: backgroundLocation))
+            .background, pattern: text, suggestion: suggestion(for: backgroundPattern), at: backgroundLocation
+          ))
         break
       }
       let backgroundColors = colors(

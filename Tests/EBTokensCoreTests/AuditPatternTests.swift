@@ -181,11 +181,9 @@ import Testing
           foreground: "ds.c\(component).fg", background: .color(Color(red: 1, green: 1, blue: 1)),
           backgroundText: "#FFFFFF", role: .nonText))
     }
-    let clock = ContinuousClock()
-    var result: AuditResult?
-    let elapsed = try clock.measure { result = try ContrastAudit.run(tokens: tokenSet, config: config) }
-    #expect(result?.results.count == 4 * 20_000 + 50)
-    // About 1 s in a debug build on 2 cores; a quadratic pairing would take minutes.
-    #expect(elapsed < .seconds(20), "took \(elapsed)")
+    // About 1 s in a debug build on 2 cores, where a quadratic pairing would take minutes; the
+    // benchmark (Scripts/bench.sh) measures it, this test only checks every pair is found.
+    let result = try ContrastAudit.run(tokens: tokenSet, config: config)
+    #expect(result.results.count == 4 * 20_000 + 50)
   }
 }

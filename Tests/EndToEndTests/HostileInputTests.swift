@@ -2,15 +2,16 @@ import Foundation
 import Testing
 
 /// Inputs too large to commit, or that cannot be committed (a named pipe), generated here and
-/// given to the real binary: each is refused with its error, quickly, and writes nothing.
+/// given to the real binary: each is refused with its error and writes nothing.
 ///
-/// The time limits are generous (a debug build on a busy two-core machine); the figures measured
-/// on one are in docs/security.md.
+/// How fast each is refused is measured, not asserted (timings belong in a benchmark, not a test
+/// that a busy machine can fail): the figures are in docs/security.md. A run is only killed, as a
+/// hang, after a minute.
 @Suite(.serialized) struct HostileInputTests {
   /// Writes `files` (path → bytes) into a fresh project folder, runs `ebtokens build` there, and
-  /// checks that the run failed with exit code 2 within `seconds` and left the folder unchanged.
+  /// checks that the run failed with exit code 2, without hanging, and left the folder unchanged.
   private func refuse(
-    _ files: [String: [UInt8]], within seconds: Double, setUp: (URL) throws -> Void = { _ in },
+    _ files: [String: [UInt8]], setUp: (URL) throws -> Void = { _ in },
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws -> HostileRun.Result {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -24,13 +25,10 @@ import Testing
     }
     try setUp(root)
     let before = try TreeSnapshot(of: root)
-    let result = try HostileRun.run(["build"], in: root, timeout: max(60, seconds * 4))
+    let result = try HostileRun.run(["build"], in: root, timeout: 60)
     #expect(!result.crashed, "crashed: \(result.stderr.prefix(2000))", sourceLocation: sourceLocation)
     #expect(result.status == 2, sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-    #expect(
-      result.duration < seconds, "took \(result.duration) s, more than \(seconds) s",
-      sourceLocation: sourceLocation)
     #expect(try TreeSnapshot(of: root) == before, "the folder changed", sourceLocation: sourceLocation)
     return result
   }
@@ -40,7 +38,7 @@ import Testing
   @Test func tenThousandNestedFlowMappingsFailFastAtTheDepthLimit() throws {
     let depth = 10_000
     let yaml = "a: " + String(repeating: "{a: ", count: depth) + "1" + String(repeating: "}", count: depth)
-    let result = try refuse(["tokens/deep.yaml": bytes(yaml + "\n")], within: 2)
+    let result = try refuse(["tokens/deep.yaml": bytes(yaml + "\n")])
     // The 128th flow mapping (the 129th level, under the file's own) opens at column 4 + 127 × 4.
     #expect(
       result.stderr
@@ -50,7 +48,7 @@ import Testing
   @Test func tenThousandNestedSequencesFailFastAtTheDepthLimit() throws {
     let depth = 10_000
     let yaml = "a: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-    let result = try refuse(["tokens/deep.yaml": bytes(yaml + "\n")], within: 2)
+    let result = try refuse(["tokens/deep.yaml": bytes(yaml + "\n")])
     #expect(
       result.stderr
         == "tokens/deep.yaml:1:131: error: nesting is deeper than the limit of 128 levels\n1 error\n")
@@ -58,7 +56,7 @@ import Testing
 
   @Test func deepBlockIndentationFailsAtTheDepthLimitWithItsLine() throws {
     let yaml = (0..<300).map { String(repeating: " ", count: $0) + "g\($0):\n" }.joined()
-    let result = try refuse(["tokens/deep.yaml": bytes(yaml)], within: 2)
+    let result = try refuse(["tokens/deep.yaml": bytes(yaml)])
     let line = String(repeating: " ", count: 128) + "g128:"
     #expect(
       result.stderr == """
@@ -73,7 +71,7 @@ import Testing
   @Test func aSixtyMegabyteFileIsRefusedByItsSizeWithoutBeingRead() throws {
     let header = bytes("color:\n  $type: color\n  bg: \"")
     let file = header + [UInt8](repeating: UInt8(ascii: "x"), count: 60_000_000) + bytes("\"\n")
-    let result = try refuse(["tokens/huge.yaml": file], within: 2)
+    let result = try refuse(["tokens/huge.yaml": file])
     // No source line: the file is not read even to show its first line.
     #expect(
       result.stderr == """
@@ -86,7 +84,7 @@ import Testing
   @Test func aHugeScalarUnderTheLimitIsReportedInAShortenedMessage() throws {
     let value = String(repeating: "x", count: 15_000_000)
     let result = try refuse(
-      ["tokens/big.yaml": bytes("color:\n  $type: color\n  bg: \"\(value)\"\n")], within: 30)
+      ["tokens/big.yaml": bytes("color:\n  $type: color\n  bg: \"\(value)\"\n")])
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 2)
     let message = try #require(lines.first)
@@ -102,7 +100,7 @@ import Testing
     var yaml = "size:\n  $type: dimension\n"
     yaml.reserveCapacity(count * 16)
     for index in 0..<count { yaml += "  t\(index): 1px\n" }
-    let result = try refuse(["tokens/many.yaml": bytes(yaml)], within: 30)
+    let result = try refuse(["tokens/many.yaml": bytes(yaml)])
     #expect(
       result.stderr == """
         tokens/many.yaml:200003:3: error: more than 200000 tokens; this is over the limit
@@ -121,7 +119,7 @@ import Testing
       yaml += "  t\(index): \"{size.t\(index - 1)}\"\n"
     }
     yaml += "  t0: 1px\n"
-    let result = try refuse(["tokens/chain.yaml": bytes(yaml)], within: 10)
+    let result = try refuse(["tokens/chain.yaml": bytes(yaml)])
     #expect(
       result.stderr == """
         tokens/chain.yaml:3:11: error: 'size.t10001' is at the end of a chain of more than 10000 references, \
@@ -138,7 +136,7 @@ import Testing
     // budgeted, so the run stays linear.
     var yaml = "size:\n  $type: dimension\n"
     for index in 0..<20_000 { yaml += "  r\(index): \"{size.t\(index)x}\"\n  t\(index): 1px\n" }
-    let result = try refuse(["tokens/refs.yaml": bytes(yaml)], within: 30)
+    let result = try refuse(["tokens/refs.yaml": bytes(yaml)])
     #expect(result.stderr.hasSuffix("\n20000 errors\n"))
     #expect(
       result.stderr.hasPrefix(
@@ -146,15 +144,56 @@ import Testing
       ))
   }
 
+  @Test func auditRulesThatMultiplyIntoMoreThanAHundredThousandPairsAreRefused() throws {
+    // Each rule pairs every one of 2,000 colors with its own literal background: 51 rules ask
+    // for 102,000 pairs, and a config of thousands of such rules would ask for billions.
+    var tokens = "c:\n  $type: color\n"
+    for index in 0..<2_000 { tokens += "  t\(index): \"#123456\"\n" }
+    var config = "outputs: []\naudit:\n  rules:\n"
+    for index in 0..<51 {
+      config +=
+        "    - foreground: \"c.*\"\n      background: \"#\(String(format: "%06X", index))\"\n      role: text\n"
+    }
+    let result = try refuse(["tokens/colors.yaml": bytes(tokens), "ebtokens.yml": bytes(config)])
+    #expect(
+      result.stderr == """
+        ebtokens.yml:154:7: error: the rules name more than 100000 foreground/background pairs, the limit; \
+        this rule and any after it were not checked
+            - foreground: "c.*"
+              ^
+        1 error
+
+        """)
+  }
+
   @Test func aNamedPipeAmongTheTokenFilesIsRefusedNotWaitedOn() throws {
     let result = try refuse(
-      ["tokens/colors.yaml": bytes("color:\n  $type: color\n  bg: \"#FFFFFF\"\n")], within: 2
+      ["tokens/colors.yaml": bytes("color:\n  $type: color\n  bg: \"#FFFFFF\"\n")]
     ) { root in
       #expect(mkfifo(root.appendingPathComponent("tokens/pipe.yaml").path, 0o644) == 0)
     }
     #expect(
       result.stderr == """
         error: cannot read 'tokens/pipe.yaml': it is not a regular file (a folder, device, pipe or socket)
+        1 error
+
+        """)
+  }
+
+  @Test func aTemplateNestingEightyThousandSectionsIsRefusedNotParsed() throws {
+    // The library parses sections recursively: this overflowed the stack before it was checked.
+    // (960,000 bytes: under the 1 MiB limit on a template.)
+    let template = String(repeating: "{{#a}}", count: 80_000) + String(repeating: "{{/a}}", count: 80_000)
+    let result = try refuse(
+      [
+        "tokens/colors.yaml": bytes("color:\n  $type: color\n  bg: \"#FFFFFF\"\n"),
+        "ebtokens.yml": bytes(
+          "templates: templates\noutputs:\n  - kind: css\n    destination: dist/tokens.css\n"),
+        "templates/css/tokens.css.mustache": bytes(template),
+      ])
+    #expect(
+      result.stderr == """
+        templates/css/tokens.css.mustache:1:385: error: invalid template: sections are nested more than 64 deep
         1 error
 
         """)

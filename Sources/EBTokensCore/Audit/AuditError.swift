@@ -17,6 +17,8 @@ public enum AuditError: DiagnosticConvertible, Equatable {
   /// One foreground token found no background while others did (a missing `bg` token, say).
   case unpaired(
     token: String, foreground: String, background: String, tokenLocation: SourceLocation, at: SourceLocation?)
+  /// The rules name more pairs than one audit measures.
+  case tooManyPairs(limit: Int, at: SourceLocation?)
   /// A matched token is not a color, so it has no contrast.
   case notAColor(
     token: String, type: TokenType, side: Side, pattern: String, tokenLocation: SourceLocation,
@@ -42,6 +44,10 @@ public enum AuditError: DiagnosticConvertible, Equatable {
       return Diagnostic(
         "'\(token)' (matched by foreground '\(foreground)') pairs with no background of '\(background)'",
         at: location, notes: [.init("'\(token)' is defined here", at: tokenLocation)])
+    case .tooManyPairs(let limit, let location):
+      return Diagnostic(
+        "the rules name more than \(limit) foreground/background pairs, the limit; this rule and any "
+          + "after it were not checked", at: location)
     case .notAColor(let token, let type, let side, let pattern, let tokenLocation, let location):
       return Diagnostic(
         "\(side.rawValue) pattern '\(pattern)' matches '\(token)', a \(type.rawValue) token; "

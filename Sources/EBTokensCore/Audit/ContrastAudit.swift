@@ -109,6 +109,7 @@ public enum ContrastAudit {
     var typographyErrors: [TypographyRuleError] = []
     var results: [(result: PairResult, key: SortKey)] = []
     var seen: Set<PairKey> = []
+    var suggestionsLeft = maxSuggestions
     for var rule in config.rules {
       if let typography = rule.typography {
         // The role comes from the default mode's typography: modes vary colors, not type sizes.
@@ -121,7 +122,14 @@ public enum ContrastAudit {
           continue
         }
       }
-      for pair in pairs(for: rule, in: index, errors: &errors) {
+      let found = pairs(for: rule, in: index, errors: &errors, suggestionsLeft: &suggestionsLeft)
+      // Rules multiply: each can pair every token with a background of its own, so a config
+      // of many rules could ask for billions of pairs. Far above any real design system's.
+      if results.count + found.count > maxPairs {
+        errors.append(.tooManyPairs(limit: maxPairs, at: rule.location))
+        break
+      }
+      for pair in found {
         // Two rules naming the same pair with the same role would count it twice.
         let key = PairKey(foreground: pair.foreground, background: pair.background, role: rule.role)
         guard seen.insert(key).inserted else { continue }
@@ -172,6 +180,11 @@ public enum ContrastAudit {
       modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: config.canvas(for: $0)) })
   }
 
+  /// Most pairs one audit measures (a large design system has a few thousand).
+  static let maxPairs = 100_000
+  /// Most did-you-mean suggestions for patterns that match nothing, each a pass over the index.
+  static let maxSuggestions = 100
+
   /// The report order: foreground, then background in path order (a literal background sorts as a
   /// one-segment name), then role, then mode. Paths are taken from the tokens, not re-split per
   /// comparison.
@@ -212,8 +225,14 @@ public enum ContrastAudit {
   /// The pairs one rule names, appending its errors. A rule with any error yields no pairs, so a
   /// broken rule never contributes a partial verdict (the run throws anyway).
   private static func pairs(
-    for rule: Configuration.Audit.Rule, in index: TokenIndex, errors: inout [AuditError]
+    for rule: Configuration.Audit.Rule, in index: TokenIndex, errors: inout [AuditError],
+    suggestionsLeft: inout Int
   ) -> [Pair] {
+    func suggestion(for pattern: TokenPattern) -> String? {
+      guard suggestionsLeft > 0 else { return nil }
+      suggestionsLeft -= 1
+      return index.suggestion(for: pattern)?.description
+    }
     let errorCount = errors.count
     let foregroundPattern = TokenPattern(rule.foreground)
     let foregroundLocation = rule.foregroundLocation ?? rule.location
@@ -222,8 +241,7 @@ public enum ContrastAudit {
     if foregrounds.isEmpty {
       errors.append(
         .noMatch(
-          .foreground, pattern: rule.foreground,
-          suggestion: index.suggestion(for: foregroundPattern)?.description,
+          .foreground, pattern: rule.foreground, suggestion: suggestion(for: foregroundPattern),
           at: foregroundLocation))
     }
     let foregroundColors = areColors(
@@ -248,8 +266,8 @@ public enum ContrastAudit {
       if backgrounds.isEmpty {
         errors.append(
           .noMatch(
-            .background, pattern: text, suggestion: index.suggestion(for: backgroundPattern)?.description,
-            at: backgroundLocation))
+            .background, pattern: text, suggestion: suggestion(for: backgroundPattern), at: backgroundLocation
+          ))
         break
       }
       let backgroundColors = areColors(

@@ -30,6 +30,8 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
   /// A template file that could not be read at all (a link, a pipe, too large).
   case unreadableTemplateFile(path: String, reason: String)
   case templateSyntax(problem: String, at: SourceLocation)
+  /// Rendering recursed deeper than the stack allows: a partial that keeps including itself.
+  case templateRecursion(name: String, folder: String)
   /// Both become `identifier` in the same namespace of a `language` output.
   case nameCollision(language: String, identifier: String, scope: String, first: Named, second: Named)
   /// A name becomes an identifier the generated code itself uses.
@@ -56,6 +58,11 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
       return Diagnostic("cannot read template '\(path)': \(reason)", at: nil)
     case .templateSyntax(let problem, let location):
       return Diagnostic("invalid template: \(problem)", at: location)
+    case .templateRecursion(let name, let folder):
+      return Diagnostic(
+        "template '\(name)' in '\(folder)' recursed too deep and was stopped: a partial includes itself "
+          + "inside a section that is always true (such as {{#root}}); recurse through {{#namespaces}}",
+        at: nil)
     case .nameCollision(let language, let identifier, let scope, let first, let second):
       return Diagnostic(
         "\(first.described) and \(second.described) both become '\(identifier)' in \(scope) in the "

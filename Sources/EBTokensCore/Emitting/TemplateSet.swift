@@ -58,39 +58,56 @@ struct TemplateSet: Sendable {
     }
     var sources: [(name: String, file: String, text: String)] = []
     var unreadable: [EmittingError] = []
+    // A template that exists but cannot be read is reported as such, not also as missing.
+    var unreadableNames: [String] = []
     for fileName in names.sorted() where fileName.hasSuffix(".mustache") && !fileName.hasPrefix(".") {
       let path = (folder as NSString).appendingPathComponent(fileName)
       let data: [UInt8]
       switch FileContents.read(path, limit: maxTemplateBytes, followingLinks: false) {
       case .bytes(let bytes): data = bytes
       case .tooLarge(let size):
+        unreadableNames.append(String(fileName.dropLast(".mustache".count)))
         unreadable.append(
           .unreadableTemplateFile(
             path: DisplayPath.forFile(path),
             reason: "it is \(size) bytes, over the limit of \(maxTemplateBytes) bytes for a template"))
         continue
       case .unreadable(let reason):
+        unreadableNames.append(String(fileName.dropLast(".mustache".count)))
         unreadable.append(.unreadableTemplateFile(path: DisplayPath.forFile(path), reason: reason))
         continue
       }
       guard let text = String(validating: data, as: UTF8.self) else {
+        unreadableNames.append(String(fileName.dropLast(".mustache".count)))
         unreadable.append(.unreadableTemplate(path: DisplayPath.forFile(path)))
         continue
       }
       sources.append((String(fileName.dropLast(".mustache".count)), DisplayPath.forFile(path), text))
     }
     return try make(
-      origin: shownFolder, sources: sources, required: required, at: location, errors: unreadable)
+      origin: shownFolder, sources: sources, required: required, at: location, errors: unreadable,
+      unreadableNames: unreadableNames)
   }
 
   /// Parses `sources` into a library; `errors` are problems already found with the folder.
   private static func make(
     origin: String, sources: [(name: String, file: String, text: String)], required: [String],
-    at location: SourceLocation?, errors: [EmittingError] = []
+    at location: SourceLocation?, errors: [EmittingError] = [], unreadableNames: [String] = []
   ) throws -> TemplateSet {
     var library = MustacheLibrary()
     var errors = errors
+    // Checked before the library parses: see TemplateScan.
+    var scans: [String: TemplateScan.Result] = [:]
     for source in sources {
+      let scan = TemplateScan.scan(source.text)
+      scans[source.name] = scan
+      if let tooDeep = scan.tooDeep {
+        errors.append(
+          .templateSyntax(
+            problem: "sections are nested more than \(TemplateScan.maxNesting) deep",
+            at: SourceLocation(file: source.file, line: tooDeep.line, column: tooDeep.column)))
+        continue
+      }
       do {
         library.register(try MustacheTemplate(string: plainTextPragma + source.text), named: source.name)
       } catch let error as MustacheTemplate.ParserError {
@@ -102,7 +119,15 @@ struct TemplateSet: Sendable {
           .templateSyntax(problem: "\(error)", at: SourceLocation(file: source.file, line: 1, column: 1)))
       }
     }
-    let present = Set(sources.map(\.name))
+    let files = Dictionary(sources.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
+    for (name, include) in TemplateScan.unguardedCycles(scans) {
+      errors.append(
+        .templateSyntax(
+          problem: "'\(name)' includes itself outside any section that names a field, so rendering it "
+            + "would never end; put the include inside a section such as {{#namespaces}}",
+          at: SourceLocation(file: files[name] ?? origin, line: include.line, column: include.column)))
+    }
+    let present = Set(sources.map(\.name) + unreadableNames)
     for name in required where !present.contains(name) {
       errors.append(.missingTemplate(name: name, folder: origin, at: location))
     }
@@ -112,8 +137,13 @@ struct TemplateSet: Sendable {
 
   /// Renders template `name` with `context`, a ``TemplateContext`` tree.
   func render(_ name: String, _ context: some TemplateContext) throws -> String {
-    guard let text = library.render(context, withTemplate: name) else {
+    let guardian = RenderGuard()
+    guard let text = library.render(GuardedContext(base: context, guardian: guardian), withTemplate: name)
+    else {
       throw DiagnosticsError([EmittingError.missingTemplate(name: name, folder: origin, at: nil)])
+    }
+    if guardian.tripped {
+      throw DiagnosticsError([EmittingError.templateRecursion(name: name, folder: origin)])
     }
     return text
   }

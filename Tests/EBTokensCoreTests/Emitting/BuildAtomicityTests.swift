@@ -105,6 +105,25 @@ import Testing
     }
   }
 
+  @Test func aManifestEditedToListAUserFileDoesNotGetItDeleted() throws {
+    try withTemporaryDirectory { root in
+      let (_, configuration) = try Self.builtProjectWithPendingChanges(in: root)
+      let swift = root.appendingPathComponent("dist/swift")
+      try Data("# My notes\n".utf8).write(to: swift.appendingPathComponent("NOTES.md"))
+      let manifest = swift.appendingPathComponent(".ebtokens-manifest")
+      let listed = try String(contentsOf: manifest, encoding: .utf8)
+      try Data((listed + "NOTES.md\n").utf8).write(to: manifest)
+      let result = try Builder().build(configuration, mode: .write)
+      #expect(
+        FileManager.default.contents(atPath: swift.appendingPathComponent("NOTES.md").path)
+          == Data("# My notes\n".utf8))
+      #expect(!result.plan.changes.contains { $0.path.hasSuffix("NOTES.md") })
+      // The generated files the rename made stale are still removed.
+      #expect(
+        result.plan.changes.contains { $0.kind == .removed && $0.path.hasSuffix("EBTokens/EBTokens.swift") })
+    }
+  }
+
   @Test func aSuccessfulBuildLeavesNoTemporaryOrBackup() throws {
     try withTemporaryDirectory { root in
       let (plan, _) = try Self.builtProjectWithPendingChanges(in: root)

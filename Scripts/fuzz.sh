@@ -34,11 +34,18 @@ flags=(
   --scratch-path "$build" --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING
   -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --product ebtokens-fuzz
 )
-swift build "${flags[@]}" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
+mkdir -p "$scratch"
+if ! swift build "${flags[@]}" >"$scratch/build.log" 2>&1; then
+  grep -v 'warning: Cannot export local symbol' "$scratch/build.log" >&2
+  echo "error: the fuzz target did not build" >&2
+  exit 1
+fi
+tail -n 1 "$scratch/build.log"
 binary=$(swift build "${flags[@]}" --show-bin-path)/ebtokens-fuzz
 
-# Seeds: each token file alone, and each paired with each config (after the config marker the
-# target looks for), so the fuzzer starts from inputs that reach every stage.
+# Seeds: every token file of the repository (the shipped tokens, the fixtures, the bad-input
+# corpus), and every config after a token file and the marker the target splits inputs at, so
+# the fuzzer starts from inputs that reach every stage.
 rm -rf "$seeds"
 mkdir -p "$seeds" "$corpus" "$findings"
 marker=$'\n#%config\n'

@@ -145,10 +145,10 @@ public struct OutputWriter: Sendable {
   /// it writes to. Nothing else is ever deleted.
   public func apply(_ plan: WritePlan) throws {
     var transaction = WriteTransaction()
-    for operation in plan.operations {
-      if case .write(let path, _) = operation {
-        transaction.removeLeftovers(in: (path as NSString).deletingLastPathComponent)
-      }
+    var folders: Set<String> = []
+    for case .write(let path, _) in plan.operations {
+      let folder = (path as NSString).deletingLastPathComponent
+      if folders.insert(folder).inserted { transaction.removeLeftovers(in: folder) }
     }
     do {
       for case .write(let path, let data) in plan.operations {

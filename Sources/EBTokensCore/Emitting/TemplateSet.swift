@@ -111,8 +111,15 @@ struct TemplateSet: Sendable {
       do {
         library.register(try MustacheTemplate(string: plainTextPragma + source.text), named: source.name)
       } catch let error as MustacheTemplate.ParserError {
-        let location = SourceLocation(
+        var location = SourceLocation(
           file: source.file, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber)
+        // The library notices an unfinished tag where its name runs into something else, often
+        // lines later: point at the tag's `{{` instead.
+        if case .unfinishedName? = error.error as? MustacheTemplate.Error,
+          let start = Self.lastOpening(in: source.text, before: location)
+        {
+          location = SourceLocation(file: source.file, line: start.line, column: start.column)
+        }
         errors.append(.templateSyntax(problem: problem(error.error), at: location))
       } catch {
         errors.append(
@@ -133,6 +140,26 @@ struct TemplateSet: Sendable {
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     return TemplateSet(origin: origin, library: library)
+  }
+
+  /// The line and column of the last `{{` that starts before `location` in `text`.
+  private static func lastOpening(in text: String, before location: SourceLocation) -> (
+    line: Int, column: Int
+  )? {
+    var found: (line: Int, column: Int)?
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = index + 1
+      guard number <= location.line else { break }
+      var column = 1
+      var previous: Character?
+      for character in line {
+        if number == location.line && column >= location.column { break }
+        if previous == "{" && character == "{" { found = (number, column - 1) }
+        previous = character
+        column += 1
+      }
+    }
+    return found
   }
 
   /// Renders template `name` with `context`, a ``TemplateContext`` tree.

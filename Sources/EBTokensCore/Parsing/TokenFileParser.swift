@@ -356,6 +356,9 @@ public struct TokenFileParser {
     }
     let digits = trimmed.dropLast()
     guard !digits.isEmpty else { return fail("the percentage is missing, as in '@ 80%'") }
+    if digits.hasPrefix("-"), NumberSyntax.isDecimal(digits.dropFirst()) {
+      return fail("\(digits)% is out of range; use 0% to 100%")
+    }
     guard NumberSyntax.isDecimal(digits), let percent = Double(digits) else {
       return fail("'\(digits)' is not a number")
     }

@@ -241,7 +241,9 @@ enum ValueParser {
     switch node {
     case .scalar(let scalar):
       return .success([scalar.value])
-    case .sequence(let list) where !list.items.isEmpty:
+    case .sequence(let list) where list.items.isEmpty:
+      return .failure(ValueProblem("the list of font families is empty"))
+    case .sequence(let list):
       var names: [String] = []
       for item in list.items {
         guard case .scalar(let scalar) = item, !scalar.value.isEmpty else {

@@ -43,6 +43,14 @@ public struct YAMLReader: Sendable {
       return Result(
         document: nil, errors: [.fileTooLarge(path: path, bytes: bytes.count, limit: limits.maxFileBytes)])
     }
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      return Result(
+        document: nil,
+        errors: [
+          .unreadable(
+            path: path, reason: "it is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        ])
+    }
     if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
       let location = UTF8Validation.location(ofByte: offset, in: bytes, file: path)
       return Result(document: nil, errors: [.notUTF8(byte: bytes[offset], at: location)])

@@ -82,8 +82,11 @@ import Testing
           yaml: "outputs:\n  - kind: css\n    destination: css/tokens.css\n", path: "ebtokens.yml")
       ).render(tokens)
     }
-    #expect(errors.count == tokens.tokens.count)
+    // Every name but two is refused: n15 (emoji) and n22 (Arabic and Hebrew) hold nothing but
+    // letters CSS allows and spaces, which CSS names write as `-`.
+    #expect(errors.count == tokens.tokens.count - 2)
     #expect(errors.allSatisfy { $0.contains("cannot be part of a CSS custom property name: it contains") })
+    #expect(!errors.contains { $0.contains("'any.n15 ") || $0.contains("'any.n22 ") })
     let swift = try OutputRenderer(
       configuration: ConfigurationLoader().load(
         yaml: "outputs:\n  - kind: swift\n    destination: swift\n", path: "ebtokens.yml")

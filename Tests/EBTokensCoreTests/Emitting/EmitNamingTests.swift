@@ -157,13 +157,28 @@ import Testing
 
   @Test func aNameCSSCannotHoldIsAnError() {
     #expect(
-      errors(.css, "x:\n  $type: number\n  with space: 1\n  a/b:\n    c: 1\n    d: 2\n") == [
-        "tokens.yaml:3:3: error: token 'x.with space' cannot be part of a CSS custom property name: it "
-          + "contains ' '; "
+      errors(.css, "x:\n  $type: number\n  with+plus: 1\n  a/b:\n    c: 1\n    d: 2\n") == [
+        "tokens.yaml:3:3: error: token 'x.with+plus' cannot be part of a CSS custom property name: it "
+          + "contains '+'; "
           + "CSS names use letters, digits, '-' and '_'",
         "tokens.yaml:5:5: error: group 'x.a/b' cannot be part of a CSS custom property name: it contains "
           + "'/'; "
           + "CSS names use letters, digits, '-' and '_'",
+      ])
+  }
+
+  /// Names exported from design tools often have spaces: CSS writes them as `-`, aliases included.
+  @Test func spacesInNamesBecomeDashesInCSS() throws {
+    let css = try render(
+      .css, "color:\n  $type: color\n  acid green: \"#B0FF00\"\n  accent: \"{color.acid green}\"\n"
+    )
+    .files[0].contents
+    #expect(css.contains("  --color-acid-green: #b0ff00;\n"))
+    #expect(css.contains("  --color-accent: var(--color-acid-green);\n"))
+    #expect(
+      errors(.css, "x:\n  $type: number\n  a b: 1\n  a-b: 2\n") == [
+        "tokens.yaml:4:3: error: token 'x.a b' and token 'x.a-b' both become '--x-a-b' in :root in the CSS "
+          + "output; rename one"
       ])
   }
 

@@ -15,8 +15,11 @@ struct CSSLanguage {
   /// `--main-alert-color-information-bg`, or the first segment and character that CSS refuses.
   /// A group's DTCG root token is named by its group: `color.accent.$root` is `--color-accent`.
   static func propertyName(_ path: TokenPath) -> Result<String, InvalidName> {
+    // Spaces, common in names exported from design tools ("acid green"), become `-`, as in
+    // kebab-case; a name that then equals another token's is a collision the emitter reports.
     let segments =
-      path.segments.last == TokenPath.rootTokenName ? Array(path.segments.dropLast()) : path.segments
+      (path.segments.last == TokenPath.rootTokenName ? Array(path.segments.dropLast()) : path.segments)
+      .map { String($0.map { $0 == " " ? "-" : $0 }) }
     for (index, segment) in segments.enumerated() {
       if let character = segment.first(where: { !isNameCharacter($0) }) {
         let prefix = segments.prefix(index + 1).joined(separator: ".")

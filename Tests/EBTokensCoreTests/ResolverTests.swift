@@ -41,7 +41,7 @@ import Testing
     #expect(error("{c.a} @ %") == ["\(prefix) '{c.a} @ %': the percentage is missing, as in '@ 80%'"])
     #expect(
       error("{c.a} @ 80% @ 50%") == ["\(prefix) '{c.a} @ 80% @ 50%': only one '@ NN%' modifier is allowed"])
-    #expect(error("#FFF @ -5%") == ["\(prefix) '#FFF @ -5%': '-5' is not a number"])
+    #expect(error("#FFF @ -5%") == ["\(prefix) '#FFF @ -5%': -5% is out of range; use 0% to 100%"])
   }
 
   @Test func alphaModifierOnlyAppliesToColors() {

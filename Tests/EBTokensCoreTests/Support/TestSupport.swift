@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -83,40 +84,13 @@ enum ExternalTool {
     return nil
   }
 
-  struct Output {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
-
   /// Runs a program to completion and captures its output.
   static func run(
     _ executable: String, _ arguments: [String], in directory: URL? = nil,
     environment: [String: String]? = nil
-  )
-    throws -> Output
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    if let environment { process.environment = environment }
-    // stderr goes to a file so a chatty tool cannot fill a pipe nobody reads and block.
-    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ebtokens-stderr-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errorURL) }
-    let errorHandle = try FileHandle(forWritingTo: errorURL)
-    let outPipe = Pipe()
-    process.standardOutput = outPipe
-    process.standardError = errorHandle
-    try process.run()
-    let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try errorHandle.close()
-    let errData = (try? Data(contentsOf: errorURL)) ?? Data()
-    return Output(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+  ) throws -> ChildProcess.Result {
+    try ChildProcess.run(
+      URL(fileURLWithPath: executable), arguments, in: directory, environment: environment)
   }
+
 }

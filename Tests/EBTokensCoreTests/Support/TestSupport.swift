@@ -84,6 +84,29 @@ enum ExternalTool {
     return nil
   }
 
+  /// This process's environment without SwiftPM's own variables, which would point a nested
+  /// `swift build` at this build: what the tools run with.
+  static var environment: [String: String] {
+    ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("SWIFT_TESTING")
+    }
+  }
+
+  /// A program's output, line by line.
+  static func lines(_ text: String) -> [String] {
+    text.split(separator: "\n").map(String.init)
+  }
+
+  /// The JSON a Chromium probe page writes into `<pre id="result">` (scope → property → what was
+  /// read), from the DOM `chromium --dump-dom` prints.
+  static func probeResult(fromDOM dom: String) throws -> [String: [String: [String: String]]] {
+    let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
+    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+    let json = dom[start.upperBound..<end.lowerBound]
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    return try JSONDecoder().decode([String: [String: [String: String]]].self, from: Data(json.utf8))
+  }
+
   /// Runs a program to completion and captures its output.
   static func run(
     _ executable: String, _ arguments: [String], in directory: URL? = nil,

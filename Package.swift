@@ -48,14 +48,16 @@ let package = Package(
       name: "ebtokens-fuzz",
       dependencies: ["EBTokensCore"]
     ),
+    // Runs child processes for both test targets: the binary, and the tools that prove its output.
+    .target(name: "ChildProcess", path: "Tests/ChildProcess"),
     .testTarget(
       name: "EBTokensCoreTests",
-      dependencies: ["EBTokensCore", "EBTokensBenchSupport"],
+      dependencies: ["EBTokensCore", "EBTokensBenchSupport", "ChildProcess"],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["ebtokens"],
+      dependencies: ["ebtokens", "ChildProcess"],
       exclude: ["Fixtures", "Corpus"]
     ),
   ]

@@ -1,65 +1,17 @@
+import ChildProcess
 import Foundation
 import Testing
 
 /// `ebtokens audit` as users run it: the built binary, its output and its exit codes.
 @Suite struct AuditCommandTests {
-  private static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent()
-  private static let repositoryRoot = testsDirectory.deletingLastPathComponent()
-  private static let fixtures = testsDirectory.appendingPathComponent("EBTokensCoreTests/Fixtures/audit")
+  private static let repositoryRoot = BinaryRunner.repositoryRoot
+  private static let fixtures = repositoryRoot.appendingPathComponent(
+    "Tests/EBTokensCoreTests/Fixtures/audit")
 
-  /// The `ebtokens` executable SwiftPM built beside this test bundle (this target depends on it).
-  private static let binary: String? = {
-    var folders: [URL] = []
-    if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-    folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    // macOS: the tests live in `…/debug/ebtokensPackageTests.xctest/Contents/MacOS`.
-    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-      folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    for folder in folders {
-      let candidate = folder.appendingPathComponent("ebtokens").path
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-        FileManager.default.isExecutableFile(atPath: candidate)
-      {
-        return candidate
-      }
-    }
-    return nil
-  }()
-
-  private struct Run {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
-
-  private static func audit(_ arguments: [String], in directory: URL) throws -> Run {
-    let binary = try #require(binary, "the ebtokens executable was not found beside the test bundle")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["audit"] + arguments
-    process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    environment.removeValue(forKey: "NO_COLOR")
-    process.environment = environment
-    // stderr to a file, so neither stream can fill a pipe nobody is reading.
-    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ebtokens-audit-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errorURL) }
-    let errorHandle = try FileHandle(forWritingTo: errorURL)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = errorHandle
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try errorHandle.close()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-      stderr: String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self))
+  /// `ebtokens audit arguments`, with the environment as a user's (`NO_COLOR` unset), so the
+  /// tests see that piped output has no colors on its own.
+  private static func audit(_ arguments: [String], in directory: URL) throws -> ChildProcess.Result {
+    try BinaryRunner.run(["audit"] + arguments, in: directory, noColor: false)
   }
 
   @Test func theShippedTokensExitOneBecauseSomePairsFail() throws {

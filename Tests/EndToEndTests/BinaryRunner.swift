@@ -1,14 +1,9 @@
+import ChildProcess
 import Foundation
 import Testing
 
 /// Runs the built `ebtokens` executable the way a user or CI does.
 struct BinaryRunner {
-  struct Result {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
-
   /// The folder SwiftPM built the products in: the test bundle's own folder on
   /// Linux, the folder holding the `.xctest` bundle on macOS.
   static var productsDirectory: URL {
@@ -20,29 +15,23 @@ struct BinaryRunner {
   static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   static let repositoryRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
 
-  static func run(_ arguments: [String], in directory: URL = repositoryRoot) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
+  /// Runs `ebtokens arguments` in `directory`, with `NO_COLOR=1` unless `noColor` is false (then
+  /// `NO_COLOR` is unset). A process still running after
+  /// `timeout` seconds is killed and reported as ``ChildProcess/TimedOut``. `shell`, when given,
+  /// is a `bash -c` prefix (such as a `ulimit`) that ends by running the binary with
+  /// `exec "$0" "$@"`.
+  static func run(
+    _ arguments: [String], in directory: URL = repositoryRoot, timeout: Double = 300, shell: String? = nil,
+    noColor: Bool = true
+  ) throws -> ChildProcess.Result {
     var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ebtokens-e2e-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errorURL) }
-    let errorHandle = try FileHandle(forWritingTo: errorURL)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = errorHandle
-    try process.run()
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try errorHandle.close()
-    let stderr = (try? Data(contentsOf: errorURL)) ?? Data()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    environment["NO_COLOR"] = noColor ? "1" : nil
+    if let shell {
+      return try ChildProcess.run(
+        URL(fileURLWithPath: "/bin/bash"), ["-c", shell, executable.path] + arguments, in: directory,
+        environment: environment, timeout: timeout)
+    }
+    return try ChildProcess.run(
+      executable, arguments, in: directory, environment: environment, timeout: timeout)
   }
 }

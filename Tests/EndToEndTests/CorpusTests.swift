@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
         Self.read(source.appendingPathComponent("arguments"))?
         .split(separator: "\n").map(String.init) ?? []
       let before = try TreeSnapshot(of: project)
-      var result = try HostileRun.run(["build"] + arguments, in: project, timeout: 30)
+      var result = try BinaryRunner.run(["build"] + arguments, in: project, timeout: 30)
       // A path outside the case folder (`--allow-outside-project`) is shown in full.
       result = result.replacing(project.deletingLastPathComponent().path, with: "<tmp>")
       let after = try TreeSnapshot(of: project)
@@ -172,78 +173,11 @@ struct TreeSnapshot: Equatable {
   }
 }
 
-/// Runs the built binary with a time limit, so a hang is a failure rather than a stuck test.
-enum HostileRun {
-  struct Result {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-    /// Killed by a signal (a trap, a crash) rather than exiting; `status` is the signal.
-    let crashed: Bool
-
-    /// The result with `text` replaced in both streams.
-    func replacing(_ text: String, with replacement: String) -> Result {
-      Result(
-        status: status, stdout: stdout.replacingOccurrences(of: text, with: replacement),
-        stderr: stderr.replacingOccurrences(of: text, with: replacement), crashed: crashed
-      )
-    }
-  }
-
-  struct TimedOut: Error, CustomStringConvertible {
-    let seconds: Double
-    var description: String { "ebtokens did not finish within \(seconds) s" }
-  }
-
-  /// Runs `ebtokens arguments` in `directory`; a process still running after `timeout` seconds is
-  /// killed and reported as ``TimedOut``. `shell`, when given, is a `bash -c` prefix (such as a
-  /// `ulimit`) that ends by running the binary with `exec "$0" "$@"`.
-  static func run(
-    _ arguments: [String], in directory: URL, timeout: Double, shell: String? = nil
-  ) throws -> Result {
-    let process = Process()
-    if let shell {
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = ["-c", shell, BinaryRunner.executable.path] + arguments
-    } else {
-      process.executableURL = BinaryRunner.executable
-      process.arguments = arguments
-    }
-    process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    // Both streams to files: a chatty failure cannot fill a pipe and block the process.
-    let scratch = FileManager.default.temporaryDirectory
-    let outURL = scratch.appendingPathComponent("ebtokens-out-\(UUID().uuidString)")
-    let errURL = scratch.appendingPathComponent("ebtokens-err-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(at: outURL)
-      try? FileManager.default.removeItem(at: errURL)
-    }
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    let start = Date()
-    try process.run()
-    while process.isRunning {
-      if Date().timeIntervalSince(start) > timeout {
-        process.terminate()
-        process.waitUntilExit()
-        throw TimedOut(seconds: timeout)
-      }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
-      crashed: process.terminationReason == .uncaughtSignal)
+extension ChildProcess.Result {
+  /// The result with `text` replaced in both streams.
+  func replacing(_ text: String, with replacement: String) -> ChildProcess.Result {
+    ChildProcess.Result(
+      status: status, stdout: stdout.replacingOccurrences(of: text, with: replacement),
+      stderr: stderr.replacingOccurrences(of: text, with: replacement), crashed: crashed)
   }
 }

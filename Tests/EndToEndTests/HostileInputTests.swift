@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
   private func refuse(
     _ files: [String: [UInt8]], setUp: (URL) throws -> Void = { _ in },
     sourceLocation: Testing.SourceLocation = #_sourceLocation
-  ) throws -> HostileRun.Result {
+  ) throws -> ChildProcess.Result {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "ebtokens-hostile-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -25,7 +26,7 @@ import Testing
     }
     try setUp(root)
     let before = try TreeSnapshot(of: root)
-    let result = try HostileRun.run(["build"], in: root, timeout: 60)
+    let result = try BinaryRunner.run(["build"], in: root, timeout: 60)
     #expect(!result.crashed, "crashed: \(result.stderr.prefix(2000))", sourceLocation: sourceLocation)
     #expect(result.status == 2, sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
@@ -213,7 +214,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("tokens"), withIntermediateDirectories: true)
     try Data(yaml.utf8).write(to: root.appendingPathComponent("tokens/deep.yaml"))
-    let result = try HostileRun.run(["build"], in: root, timeout: 60)
+    let result = try BinaryRunner.run(["build"], in: root, timeout: 60)
     #expect(result.status == 0, "\(result.stderr)")
     let swift = try String(
       contentsOf: root.appendingPathComponent("dist/swift/Sources/EBTokens/EBTokens.swift"), encoding: .utf8)

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
       BinaryRunner.testsDirectory.appendingPathComponent("../EBTokensCoreTests/Fixtures/emitting/tokens")
         .standardizedFileURL,
       to: root.appendingPathComponent("tokens"))
-    let first = try HostileRun.run(["build"], in: root, timeout: 60)
+    let first = try BinaryRunner.run(["build"], in: root, timeout: 60)
     try #require(first.status == 0, "\(first.stderr)")
     try Data(
       "outputs:\n  - kind: swift\n    destination: dist/swift\n    options:\n      module: Acme\n".utf8
@@ -32,7 +33,7 @@ import Testing
     try withTemporaryFolder { root in
       try builtProject(in: root)
       let before = try TreeSnapshot(of: root)
-      let result = try HostileRun.run(["build"], in: root, timeout: 60, shell: Self.limitAndFail)
+      let result = try BinaryRunner.run(["build"], in: root, timeout: 60, shell: Self.limitAndFail)
       #expect(!result.crashed)
       #expect(result.status == 2)
       #expect(result.stdout.isEmpty)
@@ -48,7 +49,7 @@ import Testing
     try withTemporaryFolder { root in
       try builtProject(in: root)
       let before = try TreeSnapshot(of: root)
-      let killed = try HostileRun.run(["build"], in: root, timeout: 60, shell: Self.limitAndKill)
+      let killed = try BinaryRunner.run(["build"], in: root, timeout: 60, shell: Self.limitAndKill)
       #expect(killed.crashed, "status \(killed.status): \(killed.stderr)")
       #expect(killed.status == SIGXFSZ)
       // Every file as it was. The only additions: the temporaries staged before the kill (the
@@ -65,7 +66,7 @@ import Testing
       #expect(added.contains { $0.hasSuffix(".tmp") }, "the kill happened before any write: \(added)")
       #expect(after.entries.filter { before.entries[$0.key] != nil } == before.entries)
 
-      let next = try HostileRun.run(["build"], in: root, timeout: 60)
+      let next = try BinaryRunner.run(["build"], in: root, timeout: 60)
       #expect(next.status == 0, "\(next.stderr)")
       let cleaned = try TreeSnapshot(of: root)
       #expect(

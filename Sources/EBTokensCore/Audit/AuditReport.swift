@@ -52,19 +52,7 @@ public enum AuditReport {
   ///
   /// - Throws: ``DiagnosticsError`` holding a ``ReportWriteError``.
   public static func writeAtomically(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: temporary)
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw DiagnosticsError([ReportWriteError(path: path, reason: error.localizedDescription)])
-    }
-    guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
+    if let reason = AtomicFile.write(text, to: path) {
       throw DiagnosticsError([ReportWriteError(path: path, reason: reason)])
     }
   }

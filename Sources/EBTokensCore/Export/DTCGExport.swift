@@ -44,19 +44,7 @@ public enum DTCGExport {
   ///
   /// - Throws: ``DiagnosticsError`` when the file cannot be written.
   public static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: temporary)
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw DiagnosticsError([ExportWriteError(path: path, reason: error.localizedDescription)])
-    }
-    guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
+    if let reason = AtomicFile.write(text, to: path) {
       throw DiagnosticsError([ExportWriteError(path: path, reason: reason)])
     }
   }

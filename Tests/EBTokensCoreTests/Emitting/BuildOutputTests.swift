@@ -6,85 +6,7 @@ import Testing
 /// `ebtokens build` on a project in a temporary folder: what it writes, rewrites, removes,
 /// refuses, and what `--check` reports.
 @Suite struct BuildOutputTests {
-  /// A project folder: the emitting fixture's tokens and a config that builds into `dist/`.
-  private struct Project {
-    let root: URL
-
-    static let configuration = """
-      tokens: tokens
-      outputs:
-        - kind: swift
-          destination: dist/swift
-          options:
-            module: {{module}}
-        - kind: kotlin
-          destination: dist/kotlin
-        - kind: css
-          destination: dist/css/tokens.css
-      """
-
-    init(in root: URL, module: String = "EBTokens") throws {
-      self.root = root
-      try FileManager.default.copyItem(
-        at: URL(fileURLWithPath: EmitFixture.tokensDirectory), to: root.appendingPathComponent("tokens"))
-      try setModule(module)
-    }
-
-    func setModule(_ module: String) throws {
-      try write("ebtokens.yml", Self.configuration.replacingOccurrences(of: "{{module}}", with: module))
-    }
-
-    func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
-
-    func write(_ relative: String, _ contents: String) throws {
-      try FileManager.default.createDirectory(
-        at: url(relative).deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url(relative))
-    }
-
-    func read(_ relative: String) -> String? {
-      FileManager.default.contents(atPath: url(relative).path).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: url(relative).path) }
-
-    @discardableResult
-    func build(_ mode: Builder.Mode = .write) throws -> WritePlan {
-      try buildResult(mode).plan
-    }
-
-    func buildResult(_ mode: Builder.Mode = .write) throws -> Builder.Result {
-      let configuration = try ConfigurationLoader().load(path: url("ebtokens.yml").path)
-      return try Builder().build(configuration, mode: mode)
-    }
-
-    /// Every file below `dist/`, relative to it.
-    func distFiles() -> [String] {
-      let dist = url("dist")
-      let enumerator = FileManager.default.enumerator(
-        at: dist, includingPropertiesForKeys: [.isRegularFileKey])
-      var files: [String] = []
-      while let file = enumerator?.nextObject() as? URL {
-        if (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-          files.append(
-            String(file.standardizedFileURL.path.dropFirst(dist.standardizedFileURL.path.count + 1)))
-        }
-      }
-      return files.sorted()
-    }
-
-    /// Each file's inode and modification time, to prove a build left it alone.
-    func fileIdentities() throws -> [String: String] {
-      var identities: [String: String] = [:]
-      for file in distFiles() {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url("dist/" + file).path)
-        let inode = attributes[.systemFileNumber].map { "\($0)" } ?? "?"
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        identities[file] = "\(inode)@\(modified)"
-      }
-      return identities
-    }
-  }
+  private typealias Project = BuildProject
 
   @Test func aBuildWritesEveryOutputAndAManifestPerFolder() throws {
     try withTemporaryDirectory { root in
@@ -316,5 +238,36 @@ import Testing
       #expect(errors.count == 1)
       #expect(errors.first?.contains("a css output's destination must be a file") == true)
     }
+  }
+}
+
+extension BuildProject {
+  /// Builds the fixture into `dist/` as Swift (module `module`), Kotlin and CSS.
+  fileprivate init(in root: URL, module: String = "EBTokens") throws {
+    try self.init(in: root, configuration: Self.configuration(module: module))
+  }
+
+  fileprivate static func configuration(module: String) -> String {
+    """
+    tokens: tokens
+    outputs:
+      - kind: swift
+        destination: dist/swift
+        options:
+          module: \(module)
+      - kind: kotlin
+        destination: dist/kotlin
+      - kind: css
+        destination: dist/css/tokens.css
+    """
+  }
+
+  fileprivate func setModule(_ module: String) throws {
+    try write("ebtokens.yml", Self.configuration(module: module))
+  }
+
+  @discardableResult
+  fileprivate func build(_ mode: Builder.Mode = .write) throws -> WritePlan {
+    try buildResult(mode).plan
   }
 }

@@ -6,54 +6,14 @@ import Testing
 /// The no-change shortcut: a rebuild of an unchanged project does no work, and
 /// any change to an input or an output makes the build run in full.
 @Suite struct BuildSkipTests {
-  private struct Project {
-    let root: URL
-
-    init(in root: URL) throws {
-      self.root = root
-      try FileManager.default.copyItem(
-        at: URL(fileURLWithPath: EmitFixture.tokensDirectory), to: url("tokens"))
-      try write(
-        "ebtokens.yml",
-        """
-        tokens: tokens
-        outputs:
-          - kind: swift
-            destination: dist/swift
-          - kind: css
-            destination: dist/css/tokens.css
-        audit:
-          rules:
-            - foreground: color.brand.label-title
-              background: color.brand.default
-              role: text
-        """)
-    }
-
-    func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
-
-    func write(_ relative: String, _ contents: String) throws {
-      try FileManager.default.createDirectory(
-        at: url(relative).deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url(relative))
-    }
-
-    func read(_ relative: String) -> String? {
-      FileManager.default.contents(atPath: url(relative).path).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    func build() throws -> Builder.Result {
-      let configuration = try ConfigurationLoader().load(path: url("ebtokens.yml").path)
-      return try Builder().build(configuration, mode: .write)
-    }
-  }
+  private typealias Project = BuildProject
 
   @Test func anUnchangedProjectIsSkippedAndKeepsItsContrastVerdict() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)
-      let first = try project.build()
+      let first = try project.buildResult()
       #expect(!first.wasSkipped)
-      let second = try project.build()
+      let second = try project.buildResult()
       #expect(second.wasSkipped)
       #expect(second.plan.changes.isEmpty)
       #expect(second.plan.unchangedFileCount == first.plan.changes.count)
@@ -65,10 +25,10 @@ import Testing
   @Test func changingATokenFileRebuilds() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)
-      _ = try project.build()
+      _ = try project.buildResult()
       let colors = try #require(project.read("tokens/color.yaml"))
       try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: "#123456"))
-      let result = try project.build()
+      let result = try project.buildResult()
       #expect(!result.wasSkipped)
       #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #123456;") == true)
     }
@@ -77,13 +37,13 @@ import Testing
   @Test func changingTheConfigRebuilds() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)
-      _ = try project.build()
+      _ = try project.buildResult()
       let configuration = try #require(project.read("ebtokens.yml"))
       try project.write(
         "ebtokens.yml",
         configuration.replacingOccurrences(
           of: "destination: dist/swift", with: "destination: dist/swift\n    options:\n      module: Brand"))
-      let result = try project.build()
+      let result = try project.buildResult()
       #expect(!result.wasSkipped)
       #expect(project.read("dist/swift/Sources/Brand/Brand.swift") != nil)
     }
@@ -92,16 +52,16 @@ import Testing
   @Test func editingOrDeletingAGeneratedFileRebuilds() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)
-      _ = try project.build()
+      _ = try project.buildResult()
       let css = try #require(project.read("dist/css/tokens.css"))
       try project.write("dist/css/tokens.css", css + "/* hand edit */\n")
-      #expect(try !project.build().wasSkipped)
+      #expect(try !project.buildResult().wasSkipped)
       #expect(project.read("dist/css/tokens.css") == css)
 
       try FileManager.default.removeItem(at: project.url("dist/swift/Package.swift"))
-      #expect(try !project.build().wasSkipped)
+      #expect(try !project.buildResult().wasSkipped)
       #expect(project.read("dist/swift/Package.swift") != nil)
-      #expect(try project.build().wasSkipped)
+      #expect(try project.buildResult().wasSkipped)
     }
   }
 
@@ -117,10 +77,10 @@ import Testing
         configuration.replacingOccurrences(
           of: "destination: dist/css/tokens.css",
           with: "destination: dist/css/tokens.css\n    template: templates/css"))
-      _ = try project.build()
-      #expect(try project.build().wasSkipped)
+      _ = try project.buildResult()
+      #expect(try project.buildResult().wasSkipped)
       try project.write("templates/css/tokens.css.mustache", "/* custom */\n" + template)
-      #expect(try !project.build().wasSkipped)
+      #expect(try !project.buildResult().wasSkipped)
       #expect(project.read("dist/css/tokens.css")?.contains("/* custom */") == true)
     }
   }
@@ -131,10 +91,10 @@ import Testing
       let configuration = try #require(project.read("ebtokens.yml"))
       try project.write("ebtokens.yml", "modes:\n  light: []\n  dark: dark\n" + configuration)
       try project.write("dark/color.yaml", "color:\n  brand:\n    label-title: \"#AABBCC\"\n")
-      _ = try project.build()
-      #expect(try project.build().wasSkipped)
+      _ = try project.buildResult()
+      #expect(try project.buildResult().wasSkipped)
       try project.write("dark/color.yaml", "color:\n  brand:\n    label-title: \"#DDEEFF\"\n")
-      #expect(try !project.build().wasSkipped)
+      #expect(try !project.buildResult().wasSkipped)
       #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #ddeeff;") == true)
     }
   }
@@ -142,17 +102,38 @@ import Testing
   @Test func aStateFromAnotherFingerprintOrADamagedOneIsNeverTrusted() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)
-      _ = try project.build()
+      _ = try project.buildResult()
       let state = try #require(project.read("dist/css/.ebtokens-state"))
       // What an older ebtokens (another version in the fingerprint) would have left.
       let fingerprint = try #require(state.split(separator: "\n").dropFirst().first)
       try project.write(
         "dist/css/.ebtokens-state",
         state.replacingOccurrences(of: fingerprint, with: "fingerprint 0123456789abcdef"))
-      #expect(try !project.build().wasSkipped)
+      #expect(try !project.buildResult().wasSkipped)
       try project.write("dist/swift/.ebtokens-state", "ebtokens-build-state 1\nnonsense\n")
-      #expect(try !project.build().wasSkipped)
-      #expect(try project.build().wasSkipped)
+      #expect(try !project.buildResult().wasSkipped)
+      #expect(try project.buildResult().wasSkipped)
     }
+  }
+}
+
+extension BuildProject {
+  /// Builds the fixture into `dist/` as Swift and CSS, with one audit rule.
+  fileprivate init(in root: URL) throws {
+    try self.init(
+      in: root,
+      configuration: """
+        tokens: tokens
+        outputs:
+          - kind: swift
+            destination: dist/swift
+          - kind: css
+            destination: dist/css/tokens.css
+        audit:
+          rules:
+            - foreground: color.brand.label-title
+              background: color.brand.default
+              role: text
+        """)
   }
 }

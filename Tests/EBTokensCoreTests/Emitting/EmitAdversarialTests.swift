@@ -135,11 +135,11 @@ import Testing
       let scratch = directory.appendingPathComponent("scratch").path
       let build = try ExternalTool.run(
         swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
-        environment: Self.toolEnvironment)
+        environment: ExternalTool.environment)
       try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
       let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
       #expect(run.status == 0, "\(run.stderr)")
-      #expect(Self.lines(run.stdout) == Self.expectedReport(tokens))
+      #expect(ExternalTool.lines(run.stdout) == Self.expectedReport(tokens))
     }
   }
 
@@ -160,13 +160,13 @@ import Testing
           "build", "--package-path", directory.appendingPathComponent("swift").path, "--scratch-path",
           directory.appendingPathComponent("scratch").path,
         ],
-        environment: Self.toolEnvironment)
+        environment: ExternalTool.environment)
       #expect(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
       let compile = try ExternalTool.run(
         kotlinc,
         [directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens/EBTokens.kt").path]
           + Self.kotlinStubs + ["-d", directory.appendingPathComponent("out.jar").path],
-        environment: Self.toolEnvironment)
+        environment: ExternalTool.environment)
       #expect(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
     }
   }
@@ -185,13 +185,13 @@ import Testing
         kotlinc,
         [directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens/EBTokens.kt").path, main.path]
           + Self.kotlinStubs + ["-d", jar],
-        environment: Self.toolEnvironment)
+        environment: ExternalTool.environment)
       try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
       #expect(!compile.stderr.contains("error:"), "\(compile.stderr)")
       let run = try ExternalTool.run(
-        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: Self.toolEnvironment)
+        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: ExternalTool.environment)
       #expect(run.status == 0, "\(run.stderr)")
-      #expect(Self.lines(run.stdout) == Self.expectedReport(tokens))
+      #expect(ExternalTool.lines(run.stdout) == Self.expectedReport(tokens))
     }
   }
 
@@ -510,16 +510,5 @@ import Testing
 
   static let kotlinStubs = ["kotlin-stubs/Color.kt", "kotlin-stubs/Dp.kt"].map {
     URL(fileURLWithPath: TestPaths.fixture("emitting")).appendingPathComponent($0).path
-  }
-
-  /// The tools inherit this process's environment but not SwiftPM's own variables.
-  static var toolEnvironment: [String: String] {
-    ProcessInfo.processInfo.environment.filter {
-      !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("SWIFT_TESTING")
-    }
-  }
-
-  static func lines(_ text: String) -> [String] {
-    text.split(separator: "\n").map(String.init)
   }
 }

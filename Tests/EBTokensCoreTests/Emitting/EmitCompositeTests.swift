@@ -88,12 +88,12 @@ extension EmitToolchainTests {
       let scratch = directory.appendingPathComponent("scratch").path
       let build = try ExternalTool.run(
         swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
-        environment: CompositeToolchain.environment)
+        environment: ExternalTool.environment)
       try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
       let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
       #expect(run.status == 0, "\(run.stderr)")
       #expect(
-        CompositeToolchain.lines(run.stdout) == [
+        ExternalTool.lines(run.stdout) == [
           "headline.family Proxima Soft",
           #"headline.families ["Proxima Soft", "Brand \"Sans\"", "sans-serif"]"#,
           "headline.size 18.0",
@@ -127,14 +127,14 @@ extension EmitToolchainTests {
         + [Self.compositeFixtures.appendingPathComponent("kotlin-consumer/Main.kt")]
       let jar = directory.appendingPathComponent("consumer.jar").path
       let compile = try ExternalTool.run(
-        kotlinc, sources.map(\.path) + ["-d", jar], environment: CompositeToolchain.environment)
+        kotlinc, sources.map(\.path) + ["-d", jar], environment: ExternalTool.environment)
       try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
       #expect(!compile.stderr.contains("error:"), "\(compile.stderr)")
       let run = try ExternalTool.run(
-        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: CompositeToolchain.environment)
+        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: ExternalTool.environment)
       #expect(run.status == 0, "\(run.stderr)")
       #expect(
-        CompositeToolchain.lines(run.stdout) == [
+        ExternalTool.lines(run.stdout) == [
           "headline.fontSize 18.0.sp",
           "headline.fontWeight 700",
           "headline.lineHeight 23.0.sp",
@@ -163,7 +163,7 @@ extension EmitToolchainTests {
           "--dump-dom", page.absoluteString,
         ])
       try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
-      let result = try CompositeToolchain.probeResult(fromDOM: run.stdout)
+      let result = try ExternalTool.probeResult(fromDOM: run.stdout)
       for scope in ["references", "literal"] {
         let values = try #require(result[scope])
         let headline = [
@@ -195,29 +195,8 @@ extension EmitToolchainTests {
   }
 }
 
-/// What the composite toolchain tests share with the others (whose helpers are private to their file).
+/// Reads the shadow colors Chromium computes for the composite toolchain tests.
 enum CompositeToolchain {
-  /// This process's environment without SwiftPM's own variables, which would point a nested
-  /// `swift build` at this build.
-  static var environment: [String: String] {
-    ProcessInfo.processInfo.environment.filter {
-      !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("SWIFT_TESTING")
-    }
-  }
-
-  static func lines(_ text: String) -> [String] {
-    text.split(separator: "\n").map(String.init)
-  }
-
-  /// The JSON the probe page writes into `<pre id="result">`: scope → property → what was read.
-  static func probeResult(fromDOM dom: String) throws -> [String: [String: [String: String]]] {
-    let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
-    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-    let json = dom[start.upperBound..<end.lowerBound]
-      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-    return try JSONDecoder().decode([String: [String: [String: String]]].self, from: Data(json.utf8))
-  }
-
   /// Each shadow layer's color as `r g b a`, 8-bit channels: from `rgba(r, g, b, a)` or from
   /// `color(srgb r g b / a)` (channels 0 to 1).
   static func shadowColors(_ boxShadow: String) -> [String] {

@@ -21,12 +21,12 @@ import Testing
       let scratch = directory.appendingPathComponent("scratch").path
       let build = try ExternalTool.run(
         swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
-        environment: Self.toolEnvironment)
+        environment: ExternalTool.environment)
       try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
       let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
       #expect(run.status == 0, "\(run.stderr)")
       #expect(
-        Self.lines(run.stdout) == [
+        ExternalTool.lines(run.stdout) == [
           "description.alpha 0.8",
           "description.hex #072592CC",
           "labelTitle.hex #072592",
@@ -59,15 +59,16 @@ import Testing
         Self.fixtures.appendingPathComponent("kotlin-consumer/Main.kt"),
       ].map(\.path)
       let jar = directory.appendingPathComponent("consumer.jar").path
-      let compile = try ExternalTool.run(kotlinc, sources + ["-d", jar], environment: Self.toolEnvironment)
+      let compile = try ExternalTool.run(
+        kotlinc, sources + ["-d", jar], environment: ExternalTool.environment)
       try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
       // A deprecated token is used nowhere, so the only warnings are the JVM's own.
       #expect(!compile.stderr.contains("error:"), "\(compile.stderr)")
       let run = try ExternalTool.run(
-        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: Self.toolEnvironment)
+        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: ExternalTool.environment)
       #expect(run.status == 0, "\(run.stderr)")
       #expect(
-        Self.lines(run.stdout) == [
+        ExternalTool.lines(run.stdout) == [
           "description.argb cc072592",
           "description.alpha 0.8",
           "labelTitle.argb ff072592",
@@ -99,7 +100,7 @@ import Testing
           "--dump-dom", page.absoluteString,
         ])
       try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
-      let result = try Self.probeResult(fromDOM: run.stdout)
+      let result = try ExternalTool.probeResult(fromDOM: run.stdout)
 
       let references = try #require(result["references"])
       // A plain color, an alias (var()), and an alias at 80% alpha (color-mix()).
@@ -141,13 +142,13 @@ import Testing
       let scratch = directory.appendingPathComponent("scratch").path
       let build = try ExternalTool.run(
         swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
-        environment: Self.toolEnvironment)
+        environment: ExternalTool.environment)
       try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
       #expect(!build.stdout.contains("warning:"), "\(build.stdout)")
       let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
       #expect(run.status == 0, "\(run.stderr)")
       #expect(
-        Self.lines(run.stdout) == [
+        ExternalTool.lines(run.stdout) == [
           "light.title #072592",
           "dark.title #E8EEF7",
           // The base's `{color.text.title} @ 80%` follows the dark title.
@@ -183,15 +184,16 @@ import Testing
         Self.modes.appendingPathComponent("kotlin-consumer/Main.kt"),
       ].map(\.path)
       let jar = directory.appendingPathComponent("consumer.jar").path
-      let compile = try ExternalTool.run(kotlinc, sources + ["-d", jar], environment: Self.toolEnvironment)
+      let compile = try ExternalTool.run(
+        kotlinc, sources + ["-d", jar], environment: ExternalTool.environment)
       try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
       // No unused constructor parameter, no other warning from the generated file.
       #expect(!compile.stderr.contains("EBTokens.kt:"), "\(compile.stderr)")
       let run = try ExternalTool.run(
-        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: Self.toolEnvironment)
+        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: ExternalTool.environment)
       #expect(run.status == 0, "\(run.stderr)")
       #expect(
-        Self.lines(run.stdout) == [
+        ExternalTool.lines(run.stdout) == [
           "light.title ff072592",
           "dark.title ffe8eef7",
           "dark.body cce8eef7",
@@ -228,7 +230,7 @@ import Testing
             "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
           ] + flags + ["--dump-dom", page.absoluteString])
         try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
-        let result = try Self.probeResult(fromDOM: run.stdout)
+        let result = try ExternalTool.probeResult(fromDOM: run.stdout)
         return result.mapValues { scope in scope.mapValues { $0["computed"] ?? "" } }
       }
       let light = [
@@ -275,27 +277,6 @@ import Testing
       #expect(try colors(systemDark["light-in-dark"]) == light)
       #expect(try colors(systemDark["root-high-contrast"]) == highContrast)
     }
-  }
-
-  /// The tools inherit this process's environment but not SwiftPM's own variables, which
-  /// would point a nested `swift build` at this build.
-  private static var toolEnvironment: [String: String] {
-    ProcessInfo.processInfo.environment.filter {
-      !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("SWIFT_TESTING")
-    }
-  }
-
-  private static func lines(_ text: String) -> [String] {
-    text.split(separator: "\n").map(String.init)
-  }
-
-  /// The JSON the probe page writes into `<pre id="result">`: scope → property → what was read.
-  private static func probeResult(fromDOM dom: String) throws -> [String: [String: [String: String]]] {
-    let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
-    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-    let json = dom[start.upperBound..<end.lowerBound]
-      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-    return try JSONDecoder().decode([String: [String: [String: String]]].self, from: Data(json.utf8))
   }
 
   /// The computed `color` of `property` as `rgba(r, g, b, a)`: see ``rgba(color:)``.

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -83,40 +84,36 @@ enum ExternalTool {
     return nil
   }
 
-  struct Output {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+  /// This process's environment without SwiftPM's own variables, which would point a nested
+  /// `swift build` at this build: what the tools run with.
+  static var environment: [String: String] {
+    ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("SWIFT_TESTING")
+    }
+  }
+
+  /// A program's output, line by line.
+  static func lines(_ text: String) -> [String] {
+    text.split(separator: "\n").map(String.init)
+  }
+
+  /// The JSON a Chromium probe page writes into `<pre id="result">` (scope → property → what was
+  /// read), from the DOM `chromium --dump-dom` prints.
+  static func probeResult(fromDOM dom: String) throws -> [String: [String: [String: String]]] {
+    let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
+    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+    let json = dom[start.upperBound..<end.lowerBound]
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    return try JSONDecoder().decode([String: [String: [String: String]]].self, from: Data(json.utf8))
   }
 
   /// Runs a program to completion and captures its output.
   static func run(
     _ executable: String, _ arguments: [String], in directory: URL? = nil,
     environment: [String: String]? = nil
-  )
-    throws -> Output
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    if let environment { process.environment = environment }
-    // stderr goes to a file so a chatty tool cannot fill a pipe nobody reads and block.
-    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ebtokens-stderr-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errorURL) }
-    let errorHandle = try FileHandle(forWritingTo: errorURL)
-    let outPipe = Pipe()
-    process.standardOutput = outPipe
-    process.standardError = errorHandle
-    try process.run()
-    let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try errorHandle.close()
-    let errData = (try? Data(contentsOf: errorURL)) ?? Data()
-    return Output(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+  ) throws -> ChildProcess.Result {
+    try ChildProcess.run(
+      URL(fileURLWithPath: executable), arguments, in: directory, environment: environment)
   }
+
 }

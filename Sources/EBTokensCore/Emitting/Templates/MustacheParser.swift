@@ -130,7 +130,8 @@ struct MustacheParser {
           problem: "sections are nested more than \(Self.maxNesting) deep", offset: tagStart)
       }
       sections.append(
-        OpenSection(name: name, isInverted: sigil == UInt8(ascii: "^"), tagOffset: tagStart, enclosing: nodes))
+        OpenSection(name: name, isInverted: sigil == UInt8(ascii: "^"), tagOffset: tagStart, enclosing: nodes)
+      )
       nodes = []
     case UInt8(ascii: "/"):
       let written = trimmed(content)
@@ -154,7 +155,8 @@ struct MustacheParser {
       let (line, column) = includeLines.advance(to: tagStart, in: bytes)
       includes.append(
         MustacheInclude(
-          name: isDynamic ? nil : name, isGuarded: sections.contains { !$0.isInverted && $0.name.looksUpAField },
+          name: isDynamic ? nil : name,
+          isGuarded: sections.contains { !$0.isInverted && $0.name.looksUpAField },
           line: line, column: column))
       if isDynamic {
         nodes.append(.dynamicPartial(try self.name(written, tagStart: tagStart), indent: indent))

@@ -79,7 +79,8 @@ struct MustacheRenderer {
     }
   }
 
-  private mutating func section(_ value: TemplateValue?, _ children: [MustacheNode]) throws(MustacheRecursionError)
+  private mutating func section(_ value: TemplateValue?, _ children: [MustacheNode])
+    throws(MustacheRecursionError)
   {
     switch value {
     case nil, .null?, .bool(false)?:
@@ -130,7 +131,9 @@ struct MustacheRenderer {
     case .current:
       value = stack.last?.value
     case .position:
-      guard let frame = stack.last, frame.index >= 0, let transform = transforms.popFirst() else { return nil }
+      guard let frame = stack.last, frame.index >= 0, let transform = transforms.popFirst() else {
+        return nil
+      }
       value = transform.apply(position: frame.index, of: frame.count)
     case .path(let first, let rest):
       value = lookUp(first)

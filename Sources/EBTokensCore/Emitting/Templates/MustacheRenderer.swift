@@ -33,17 +33,44 @@ struct MustacheRenderer {
   /// The indentation of the standalone partials being rendered, outermost first.
   private var indent: [UInt8] = []
 
-  /// A context on the stack, and where it is in the list a section iterates (`first()`).
+  /// A value on the context stack. An element of a list a section iterates is the list and the
+  /// element's index, so the element is neither copied nor boxed to be looked into.
   private struct Frame {
+    /// The value; for an element, the list (`.list` or `.texts`).
     let value: TemplateValue
-    /// -1 outside a list.
+    /// The element's index in the list; -1 for a value that is not an element.
     let index: Int
-    let count: Int
+
+    var current: TemplateValue {
+      guard index >= 0 else { return value }
+      switch value {
+      case .list(let list): return list.item(at: index)
+      case .texts(let texts): return .text(texts[index])
+      default: return value
+      }
+    }
+
+    /// How many elements the list has, for an element.
+    var count: Int {
+      switch value {
+      case .list(let list): return list.count
+      case .texts(let texts): return texts.count
+      default: return 0
+      }
+    }
+
+    func field(_ name: String) -> TemplateValue? {
+      switch value {
+      case .object(let context) where index < 0: return context.field(name)
+      case .list(let list) where index >= 0: return list.field(name, at: index)
+      default: return nil
+      }
+    }
   }
 
   init(library: MustacheLibrary, root: any TemplateContext) {
     self.library = library
-    self.stack = [Frame(value: .object(root), index: -1, count: 0)]
+    self.stack = [Frame(value: .object(root), index: -1)]
     output.reserveCapacity(64 * 1024)
   }
 
@@ -88,16 +115,11 @@ struct MustacheRenderer {
     case .bool(true)?:
       try nested(children)
     case .list(let list)?:
-      let count = list.count
-      for index in 0..<count {
-        try push(Frame(value: list.item(at: index), index: index, count: count), children)
-      }
+      for index in 0..<list.count { try push(Frame(value: .list(list), index: index), children) }
     case .texts(let texts)?:
-      for (index, text) in texts.enumerated() {
-        try push(Frame(value: .text(text), index: index, count: texts.count), children)
-      }
+      for index in texts.indices { try push(Frame(value: .texts(texts), index: index), children) }
     case let value?:
-      try push(Frame(value: value, index: -1, count: 0), children)
+      try push(Frame(value: value, index: -1), children)
     }
   }
 
@@ -129,7 +151,7 @@ struct MustacheRenderer {
     var transforms = name.transforms[...]
     switch name.base {
     case .current:
-      value = stack.last?.value
+      value = stack.last?.current
     case .position:
       guard let frame = stack.last, frame.index >= 0, let transform = transforms.popFirst() else {
         return nil
@@ -150,12 +172,14 @@ struct MustacheRenderer {
   }
 
   private func lookUp(_ name: String) -> TemplateValue? {
-    var index = stack.count - 1
-    while index >= 0 {
-      if case .object(let context) = stack[index].value, let value = context.field(name) { return value }
-      index -= 1
+    stack.withUnsafeBufferPointer { frames in
+      var index = frames.count - 1
+      while index >= 0 {
+        if let value = frames[index].field(name) { return value }
+        index -= 1
+      }
+      return nil
     }
-    return nil
   }
 
   private mutating func write(_ text: MustacheText) {

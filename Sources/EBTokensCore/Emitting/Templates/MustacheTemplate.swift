@@ -22,16 +22,22 @@ indirect enum MustacheNode: Sendable {
 }
 
 /// Literal text, UTF-8, with where its lines start: a partial included with an indentation
-/// (a standalone `  {{> partial}}`) writes the indentation there.
-struct MustacheText: Sendable {
+/// (a standalone `  {{> partial}}`) writes the indentation there. A class, like ``MustacheName``,
+/// so that rendering a node retains one object, not each of its fields.
+final class MustacheText: Sendable {
   let bytes: [UInt8]
   /// Offsets in `bytes` at which a line of the template starts, ascending. An empty text with
   /// `[0]` marks a line that starts with a tag.
   let lineStarts: [Int]
+
+  init(bytes: [UInt8], lineStarts: [Int]) {
+    self.bytes = bytes
+    self.lineStarts = lineStarts
+  }
 }
 
 /// A tag's name: what to look up, then the transforms to apply to it, innermost first.
-struct MustacheName: Sendable {
+final class MustacheName: Sendable {
   enum Base: Sendable {
     /// `.`: the current context.
     case current
@@ -45,6 +51,12 @@ struct MustacheName: Sendable {
   let transforms: [MustacheTransform]
   /// As written, for matching a section's closing tag.
   let text: String
+
+  init(base: Base, transforms: [MustacheTransform], text: String) {
+    self.base = base
+    self.transforms = transforms
+    self.text = text
+  }
 
   /// Whether looking the name up reads the data, so a section over it can end a recursion:
   /// `tokens`, `first(namespaces)`; not `.`, `empty(.)` nor `first()`.

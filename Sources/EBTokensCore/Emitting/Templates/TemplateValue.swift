@@ -38,11 +38,20 @@ protocol TemplateList: Sendable {
   var count: Int { get }
   /// The element at `index`, from 0 to `count - 1`.
   func item(at index: Int) -> TemplateValue
+  /// Field `name` of the element at `index`: what a section over the list looks up, without
+  /// copying the element out of the list.
+  func field(_ name: String, at index: Int) -> TemplateValue?
 }
 
 extension Array: TemplateList where Element: TemplateContext {
   func item(at index: Int) -> TemplateValue {
     .object(self[index])
+  }
+
+  func field(_ name: String, at index: Int) -> TemplateValue? {
+    // Through the buffer, the element is borrowed in place; `self[index]` would copy it (and
+    // retain every field) for each lookup.
+    withUnsafeBufferPointer { $0[index].field(name) }
   }
 }
 
@@ -54,5 +63,9 @@ struct ReversedTemplateList: TemplateList {
 
   func item(at index: Int) -> TemplateValue {
     base.item(at: base.count - 1 - index)
+  }
+
+  func field(_ name: String, at index: Int) -> TemplateValue? {
+    base.field(name, at: base.count - 1 - index)
   }
 }

@@ -11,7 +11,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
   ],
   targets: [
     .systemLibrary(
@@ -21,10 +20,7 @@ let package = Package(
     ),
     .target(
       name: "EBTokensCore",
-      dependencies: [
-        "CYAML",
-        .product(name: "Mustache", package: "swift-mustache"),
-      ]
+      dependencies: ["CYAML"]
     ),
     .executableTarget(
       name: "ebtokens",

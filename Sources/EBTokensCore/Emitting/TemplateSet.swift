@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// One output kind's Mustache templates: the files its emitter renders and the
 /// partials they include (`{{> namespace}}`), each registered under its file name
@@ -11,12 +10,6 @@ struct TemplateSet: Sendable {
   /// How diagnostics name the templates' folder.
   let origin: String
   private let library: MustacheLibrary
-
-  /// Generated files are code, never HTML, but the library HTML-escapes `{{x}}` and
-  /// resets to HTML at the start of every partial. This pragma, on a line of its
-  /// own that renders to nothing, is put before every template so that `{{x}}` and
-  /// `{{{x}}}` both print `x` as is; diagnostics subtract its line.
-  private static let plainTextPragma = "{{% CONTENT_TYPE: TEXT}}\n"
 
   /// Largest template file read, in bytes: templates are a few kilobytes.
   static let maxTemplateBytes = 1024 * 1024
@@ -89,45 +82,30 @@ struct TemplateSet: Sendable {
       unreadableNames: unreadableNames)
   }
 
-  /// Parses `sources` into a library; `errors` are problems already found with the folder.
+  /// Compiles `sources` into a library; `errors` are problems already found with the folder.
   private static func make(
     origin: String, sources: [(name: String, file: String, text: String)], required: [String],
     at location: SourceLocation?, errors: [EmittingError] = [], unreadableNames: [String] = []
   ) throws -> TemplateSet {
-    var library = MustacheLibrary()
     var errors = errors
-    // Checked before the library parses: see TemplateScan.
-    var scans: [String: TemplateScan.Result] = [:]
+    let indices = Dictionary(
+      sources.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    var templates: [MustacheTemplate] = []
+    var includes: [String: [MustacheInclude]] = [:]
     for source in sources {
-      let scan = TemplateScan.scan(source.text)
-      scans[source.name] = scan
-      if let tooDeep = scan.tooDeep {
+      do throws(MustacheParseError) {
+        let template = try MustacheParser.parse(source.text, partials: indices)
+        templates.append(template)
+        includes[source.name] = template.includes
+      } catch {
+        let (line, column) = MustacheParser.lineAndColumn(of: error.offset, in: Array(source.text.utf8))
         errors.append(
           .templateSyntax(
-            problem: "sections are nested more than \(TemplateScan.maxNesting) deep",
-            at: SourceLocation(file: source.file, line: tooDeep.line, column: tooDeep.column)))
-        continue
-      }
-      do {
-        library.register(try MustacheTemplate(string: plainTextPragma + source.text), named: source.name)
-      } catch let error as MustacheTemplate.ParserError {
-        var location = SourceLocation(
-          file: source.file, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber)
-        // The library notices an unfinished tag where its name runs into something else, often
-        // lines later: point at the tag's `{{` instead.
-        if case .unfinishedName? = error.error as? MustacheTemplate.Error,
-          let start = Self.lastOpening(in: source.text, before: location)
-        {
-          location = SourceLocation(file: source.file, line: start.line, column: start.column)
-        }
-        errors.append(.templateSyntax(problem: problem(error.error), at: location))
-      } catch {
-        errors.append(
-          .templateSyntax(problem: "\(error)", at: SourceLocation(file: source.file, line: 1, column: 1)))
+            problem: error.problem, at: SourceLocation(file: source.file, line: line, column: column)))
       }
     }
     let files = Dictionary(sources.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
-    for (name, include) in TemplateScan.unguardedCycles(scans) {
+    for (name, include) in MustacheIncludes.unguardedCycles(includes) {
       errors.append(
         .templateSyntax(
           problem: "'\(name)' includes itself outside any section that names a field, so rendering it "
@@ -139,70 +117,18 @@ struct TemplateSet: Sendable {
       errors.append(.missingTemplate(name: name, folder: origin, at: location))
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    return TemplateSet(origin: origin, library: library)
-  }
-
-  /// The line and column of the last `{{` that starts before `location` in `text`.
-  private static func lastOpening(in text: String, before location: SourceLocation) -> (
-    line: Int, column: Int
-  )? {
-    var found: (line: Int, column: Int)?
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let number = index + 1
-      guard number <= location.line else { break }
-      var column = 1
-      var previous: Character?
-      for character in line {
-        if number == location.line && column >= location.column { break }
-        if previous == "{" && character == "{" { found = (number, column - 1) }
-        previous = character
-        column += 1
-      }
-    }
-    return found
+    return TemplateSet(origin: origin, library: MustacheLibrary(templates: templates, indices: indices))
   }
 
   /// Renders template `name` with `context`, a ``TemplateContext`` tree.
   func render(_ name: String, _ context: some TemplateContext) throws -> String {
-    let guardian = RenderGuard()
-    guard let text = library.render(GuardedContext(base: context, guardian: guardian), withTemplate: name)
-    else {
+    guard let index = library.indices[name] else {
       throw DiagnosticsError([EmittingError.missingTemplate(name: name, folder: origin, at: nil)])
     }
-    if guardian.tripped {
+    do {
+      return try library.render(index, context: context)
+    } catch {
       throw DiagnosticsError([EmittingError.templateRecursion(name: name, folder: origin)])
     }
-    return text
-  }
-
-  private static func problem(_ error: any Error) -> String {
-    guard let error = error as? MustacheTemplate.Error else {
-      return "the template ends in the middle of a tag"
-    }
-    switch error {
-    case .sectionCloseNameIncorrect: return "this closing tag does not match the section it closes"
-    case .unfinishedName: return "a tag is not finished; close it with '}}'"
-    case .expectedSectionEnd: return "a section is never closed; add its '{{/name}}'"
-    case .invalidSetDelimiter: return "invalid set-delimiter tag; write '{{=<% %>=}}'"
-    case .transformAppliedToInheritanceSection: return "a block ('{{$name}}') cannot take a transform"
-    case .illegalTokenInsideInheritSection, .textInsideInheritSection:
-      return "only blocks ('{{$name}}') may appear inside a parent partial ('{{<name}}')"
-    case .invalidConfigVariableSyntax: return "invalid pragma; write '{{% NAME: value}}'"
-    case .unrecognisedConfigVariable: return "unknown pragma"
-    }
-  }
-}
-
-/// A value templates read fields of. Every context type lists its fields in one
-/// `switch`, which is both the contract with templates and far faster than the
-/// reflection the library falls back to.
-protocol TemplateContext: MustacheParent, Sendable {}
-
-extension TemplateContext {
-  /// An optional field: absent is `NSNull`, not `nil`. For a `nil` field Mustache
-  /// looks the name up in the enclosing contexts and could find a parent's field of
-  /// the same name; `NSNull` stops the lookup and counts as false.
-  func optional(_ value: Any?) -> Any {
-    value ?? NSNull()
   }
 }

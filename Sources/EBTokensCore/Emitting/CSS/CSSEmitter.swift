@@ -126,11 +126,11 @@ struct CSSFileContext: TemplateContext {
   /// With modes, each mode's values of the tokens that change with the mode; empty otherwise.
   let modeBlocks: [CSSModeBlockContext]
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "selector": return selector
-    case "properties": return properties
-    case "modeBlocks": return modeBlocks
+    case "selector": return .text(selector)
+    case "properties": return .list(properties)
+    case "modeBlocks": return .list(modeBlocks)
     default: return nil
     }
   }
@@ -145,12 +145,12 @@ struct CSSModeBlockContext: TemplateContext {
   let media: String?
   let properties: [CSSPropertyContext]
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "mode": return mode
-    case "selector": return selector
-    case "media": return optional(media)
-    case "properties": return properties
+    case "mode": return .text(mode)
+    case "selector": return .text(selector)
+    case "media": return .optional(media)
+    case "properties": return .list(properties)
     default: return nil
     }
   }
@@ -168,13 +168,13 @@ struct CSSPropertyContext: TemplateContext {
   let documentation: [String]
   let deprecation: DeprecationContext?
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "name": return self.name
-    case "path": return path
-    case "value": return value
-    case "documentation": return documentation
-    case "deprecation": return optional(deprecation)
+    case "name": return .text(self.name)
+    case "path": return .text(path)
+    case "value": return .text(value)
+    case "documentation": return .texts(documentation)
+    case "deprecation": return .optional(deprecation)
     default: return nil
     }
   }

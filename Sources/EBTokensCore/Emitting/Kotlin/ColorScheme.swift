@@ -99,14 +99,14 @@ struct ColorSchemeClassContext: TemplateContext {
   let tokens: [ColorSchemeTokenContext]
   let classes: [ColorSchemeClassContext]
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "name": return self.name
-    case "property": return property
-    case "indent": return indent
-    case "usesMode": return usesMode
-    case "tokens": return tokens
-    case "classes": return classes
+    case "name": return .text(self.name)
+    case "property": return .text(property)
+    case "indent": return .text(indent)
+    case "usesMode": return .bool(usesMode)
+    case "tokens": return .list(tokens)
+    case "classes": return .list(classes)
     default: return nil
     }
   }
@@ -124,13 +124,13 @@ struct ColorSchemeTokenContext: TemplateContext {
   /// warning.
   let deprecation: DeprecationContext?
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "name": return self.name
-    case "indent": return indent
-    case "source": return source
-    case "modal": return isModal
-    case "deprecation": return optional(deprecation)
+    case "name": return .text(self.name)
+    case "indent": return .text(indent)
+    case "source": return .text(source)
+    case "modal": return .bool(isModal)
+    case "deprecation": return .optional(deprecation)
     default: return nil
     }
   }

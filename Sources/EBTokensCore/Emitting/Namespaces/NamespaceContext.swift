@@ -41,11 +41,11 @@ struct ModeValueContext: TemplateContext {
   /// Whether it is the last mode, so a template knows where the list ends.
   let isLast: Bool
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "label": return label
-    case "value": return value
-    case "isLast": return isLast
+    case "label": return .text(label)
+    case "value": return .text(value)
+    case "isLast": return .bool(isLast)
     default: return nil
     }
   }
@@ -57,9 +57,9 @@ struct DeprecationContext: TemplateContext {
   /// Kotlin, comment text in CSS); `nil` for a bare `$deprecated: true`.
   let message: String?
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "message": return optional(message)
+    case "message": return .optional(message)
     default: return nil
     }
   }
@@ -78,14 +78,14 @@ struct NamespaceContext: TemplateContext {
   let tokens: [TokenContext]
   let namespaces: [NamespaceContext]
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "name": return self.name
-    case "path": return path
-    case "indent": return indent
-    case "isFirstMember": return isFirstMember
-    case "tokens": return tokens
-    case "namespaces": return namespaces
+    case "name": return .text(self.name)
+    case "path": return .text(path)
+    case "indent": return .text(indent)
+    case "isFirstMember": return .bool(isFirstMember)
+    case "tokens": return .list(tokens)
+    case "namespaces": return .list(namespaces)
     default: return nil
     }
   }
@@ -105,17 +105,17 @@ struct TokenContext: TemplateContext {
   /// Whether the value changes with the mode.
   var isModal: Bool { !declaration.modeValues.isEmpty }
 
-  func child(named name: String) -> Any? {
+  func field(_ name: String) -> TemplateValue? {
     switch name {
-    case "name": return self.name
-    case "path": return path
-    case "indent": return indent
-    case "type": return declaration.type
-    case "value": return optional(declaration.value)
-    case "documentation": return declaration.documentation
-    case "deprecation": return optional(declaration.deprecation)
-    case "modal": return isModal
-    case "modeValues": return declaration.modeValues
+    case "name": return .text(self.name)
+    case "path": return .text(path)
+    case "indent": return .text(indent)
+    case "type": return .text(declaration.type)
+    case "value": return .optional(declaration.value)
+    case "documentation": return .texts(declaration.documentation)
+    case "deprecation": return .optional(declaration.deprecation)
+    case "modal": return .bool(isModal)
+    case "modeValues": return .list(declaration.modeValues)
     default: return nil
     }
   }

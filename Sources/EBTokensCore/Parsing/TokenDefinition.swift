@@ -31,7 +31,10 @@ public enum DeprecationSetting: Hashable, Sendable {
 }
 
 /// A token as written in a file.
-public struct TokenDefinition: Sendable {
+///
+/// A class, so that the resolver, `$extends` and modes pass definitions around without copying
+/// (and retaining) each of their fields.
+public final class TokenDefinition: Sendable {
   public let path: TokenPath
   /// The token's own `$type`.
   public let declaredType: TokenType?
@@ -46,7 +49,24 @@ public struct TokenDefinition: Sendable {
   public let valueLocation: SourceLocation
   /// Set when the value is a malformed reference or alpha modifier (already reported), so the
   /// token fails without a second error about the same text.
-  public var hasInvalidValue = false
+  public let hasInvalidValue: Bool
+
+  init(
+    path: TokenPath, declaredType: TokenType?, hasInvalidType: Bool, value: ValueExpression,
+    description: String?, deprecation: DeprecationSetting?, extensions: YAMLNode?, location: SourceLocation,
+    valueLocation: SourceLocation, hasInvalidValue: Bool = false
+  ) {
+    self.path = path
+    self.declaredType = declaredType
+    self.hasInvalidType = hasInvalidType
+    self.value = value
+    self.description = description
+    self.deprecation = deprecation
+    self.extensions = extensions
+    self.location = location
+    self.valueLocation = valueLocation
+    self.hasInvalidValue = hasInvalidValue
+  }
 }
 
 /// What a group says about the tokens below it, merged across files.

@@ -31,35 +31,58 @@ public final class Token: Sendable {
   public let path: TokenPath
   public let type: TokenType
   public let value: TokenValue
-  public let description: String?
-  public let deprecation: Deprecation?
-  /// `$extensions`, kept as written and not interpreted.
-  public let extensions: YAMLNode?
   /// Where the token's name is written.
   public let location: SourceLocation
   /// Where its value is written.
   public let valueLocation: SourceLocation
   /// The direct reference, when the value came from another token.
   public let reference: TokenReference?
-  /// The parts of a composite value that were written as references, in the order written.
-  public let componentReferences: [ComponentReference]
+  /// What most tokens do not have, kept aside so that they do not carry room for it.
+  private let details: Details?
+
+  private final class Details: Sendable {
+    let description: String?
+    let deprecation: Deprecation?
+    let extensions: YAMLNode?
+    let componentReferences: [ComponentReference]
+
+    init(
+      description: String?, deprecation: Deprecation?, extensions: YAMLNode?,
+      componentReferences: [ComponentReference]
+    ) {
+      self.description = description
+      self.deprecation = deprecation
+      self.extensions = extensions
+      self.componentReferences = componentReferences
+    }
+  }
 
   init(
     path: TokenPath, type: TokenType, value: TokenValue, description: String?, deprecation: Deprecation?,
-    extensions: YAMLNode?, location: SourceLocation, valueLocation: SourceLocation, reference: TokenReference?,
-    componentReferences: [ComponentReference] = []
+    extensions: YAMLNode?, location: SourceLocation, valueLocation: SourceLocation,
+    reference: TokenReference?, componentReferences: [ComponentReference] = []
   ) {
     self.path = path
     self.type = type
     self.value = value
-    self.description = description
-    self.deprecation = deprecation
-    self.extensions = extensions
     self.location = location
     self.valueLocation = valueLocation
     self.reference = reference
-    self.componentReferences = componentReferences
+    if description == nil && deprecation == nil && extensions == nil && componentReferences.isEmpty {
+      details = nil
+    } else {
+      details = Details(
+        description: description, deprecation: deprecation, extensions: extensions,
+        componentReferences: componentReferences)
+    }
   }
+
+  public var description: String? { details?.description }
+  public var deprecation: Deprecation? { details?.deprecation }
+  /// `$extensions`, kept as written and not interpreted.
+  public var extensions: YAMLNode? { details?.extensions }
+  /// The parts of a composite value that were written as references, in the order written.
+  public var componentReferences: [ComponentReference] { details?.componentReferences ?? [] }
 
   public var name: String { path.name }
 }

@@ -215,7 +215,7 @@ private struct FileWalker {
         .memberNotAnObject(path.name, found: entry.value.kindDescription, at: entry.value.location))
     case .scalar, .sequence:
       // Shorthand: `bg: "#E5F1FF"` is a token whose $value is the scalar.
-      let errorCount = errorCount
+      let errorsBefore = errorCount
       let value = expression(entry.value, token: path)
       define(
         TokenDefinition(
@@ -223,7 +223,7 @@ private struct FileWalker {
           description: nil,
           deprecation: nil, extensions: nil, location: entry.key.location,
           valueLocation: entry.value.location,
-          hasInvalidValue: errorCount > errorCount
+          hasInvalidValue: errorCount > errorsBefore
         ))
     }
   }
@@ -294,7 +294,7 @@ private struct FileWalker {
     case (nil, nil):
       return
     }
-    let errorCount = errorCount
+    let errorsBefore = errorCount
     let expression = expression(value, token: path)
     define(
       TokenDefinition(
@@ -302,7 +302,7 @@ private struct FileWalker {
         value: expression,
         description: description,
         deprecation: deprecation, extensions: extensions, location: key.location,
-        valueLocation: value.location, hasInvalidValue: errorCount > errorCount))
+        valueLocation: value.location, hasInvalidValue: errorCount > errorsBefore))
   }
 
   // MARK: - Reserved keys

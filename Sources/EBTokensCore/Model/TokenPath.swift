@@ -22,7 +22,13 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
       self.init(segments: [segment], name: segment)
       return
     }
-    self.init(segments: parent.segments + [segment], name: parent.name + "." + segment)
+    // Exactly as large as needed: `parent.segments + [segment]` would leave room to grow, and
+    // every token holds one of these.
+    var segments: [String] = []
+    segments.reserveCapacity(parent.segments.count + 1)
+    segments.append(contentsOf: parent.segments)
+    segments.append(segment)
+    self.init(segments: segments, name: parent.name + "." + segment)
   }
 
   private init(segments: [String], name: String) {

@@ -55,11 +55,9 @@ public struct Resolver {
     // The resolved definitions are put in path order first, so each token is made once, in
     // its place.
     let resolved = source.definitions.indices.filter { values[$0] != nil }
-    var keys = TokenPath.SortKeys(capacity: resolved.count)
-    for index in resolved { keys.append(source.definitions[index].path) }
     var tokens: [Token] = []
     tokens.reserveCapacity(resolved.count)
-    for position in keys.sortedIndices() {
+    for position in pathOrder(of: resolved) {
       let index = resolved[position]
       guard let value = values[index] else { continue }
       tokens.append(token(index, value: value))
@@ -69,6 +67,14 @@ public struct Resolver {
       groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
     }
     return (TokenSet(sorted: tokens, groups: groups), errors)
+  }
+
+  /// The positions in `indices` of their definitions in path order. The sort keys are freed
+  /// on return, before the tokens are made.
+  private func pathOrder(of indices: [Int]) -> [Int] {
+    var keys = TokenPath.SortKeys(capacity: indices.count)
+    for index in indices { keys.append(source.definitions[index].path) }
+    return keys.sortedIndices()
   }
 
   /// The resolved token of definition `index`.

@@ -24,22 +24,65 @@ public struct TokenReference: Hashable, Sendable {
 
 /// A fully resolved token: a final value plus everything needed to point back
 /// at where it was written.
-public struct Token: Sendable {
+///
+/// A class: every token set, mode and output context holds the same token, so passing one
+/// around retains one object instead of copying a dozen fields (and retaining each).
+public final class Token: Sendable {
   public let path: TokenPath
   public let type: TokenType
   public let value: TokenValue
-  public let description: String?
-  public let deprecation: Deprecation?
-  /// `$extensions`, kept as written and not interpreted.
-  public let extensions: YAMLNode?
   /// Where the token's name is written.
   public let location: SourceLocation
   /// Where its value is written.
   public let valueLocation: SourceLocation
   /// The direct reference, when the value came from another token.
   public let reference: TokenReference?
+  /// What most tokens do not have, kept aside so that they do not carry room for it.
+  private let details: Details?
+
+  private final class Details: Sendable {
+    let description: String?
+    let deprecation: Deprecation?
+    let extensions: YAMLNode?
+    let componentReferences: [ComponentReference]
+
+    init(
+      description: String?, deprecation: Deprecation?, extensions: YAMLNode?,
+      componentReferences: [ComponentReference]
+    ) {
+      self.description = description
+      self.deprecation = deprecation
+      self.extensions = extensions
+      self.componentReferences = componentReferences
+    }
+  }
+
+  init(
+    path: TokenPath, type: TokenType, value: TokenValue, description: String?, deprecation: Deprecation?,
+    extensions: YAMLNode?, location: SourceLocation, valueLocation: SourceLocation,
+    reference: TokenReference?, componentReferences: [ComponentReference] = []
+  ) {
+    self.path = path
+    self.type = type
+    self.value = value
+    self.location = location
+    self.valueLocation = valueLocation
+    self.reference = reference
+    if description == nil && deprecation == nil && extensions == nil && componentReferences.isEmpty {
+      details = nil
+    } else {
+      details = Details(
+        description: description, deprecation: deprecation, extensions: extensions,
+        componentReferences: componentReferences)
+    }
+  }
+
+  public var description: String? { details?.description }
+  public var deprecation: Deprecation? { details?.deprecation }
+  /// `$extensions`, kept as written and not interpreted.
+  public var extensions: YAMLNode? { details?.extensions }
   /// The parts of a composite value that were written as references, in the order written.
-  public var componentReferences: [ComponentReference] = []
+  public var componentReferences: [ComponentReference] { details?.componentReferences ?? [] }
 
   public var name: String { path.name }
 }
@@ -65,15 +108,18 @@ public struct TokenSet: Sendable {
   private let indexByName: [String: Int]
 
   public init(tokens: [Token], groups: [String: GroupMetadata] = [:]) {
+    var keys = TokenPath.SortKeys(capacity: tokens.count)
+    for token in tokens { keys.append(token.path) }
+    self.init(sorted: keys.sortedIndices().map { tokens[$0] }, groups: groups)
+  }
+
+  /// `tokens` already in path order.
+  init(sorted tokens: [Token], groups: [String: GroupMetadata]) {
     self.groups = groups
-    // Sort positions by precomputed keys: a Token is large (moving one is a copy),
-    // and comparing keys is a memcmp where comparing paths walks their segments.
-    let keys = tokens.map(\.path.sortKey)
-    let order = tokens.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
-    self.tokens = order.map { tokens[$0] }
+    self.tokens = tokens
     var index: [String: Int] = [:]
     index.reserveCapacity(tokens.count)
-    for (position, token) in self.tokens.enumerated() { index[token.name] = position }
+    for (position, token) in tokens.enumerated() { index[token.name] = position }
     self.indexByName = index
   }
 

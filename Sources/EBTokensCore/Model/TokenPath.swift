@@ -1,3 +1,5 @@
+import Foundation
+
 /// A token's or group's dotted name: `main.alert.color.information.bg`.
 ///
 /// Ordered segment by segment ("path order"), so `a.b` sorts before `a-b`
@@ -20,7 +22,13 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
       self.init(segments: [segment], name: segment)
       return
     }
-    self.init(segments: parent.segments + [segment], name: parent.name + "." + segment)
+    // Exactly as large as needed: `parent.segments + [segment]` would leave room to grow, and
+    // every token holds one of these.
+    var segments: [String] = []
+    segments.reserveCapacity(parent.segments.count + 1)
+    segments.append(contentsOf: parent.segments)
+    segments.append(segment)
+    self.init(segments: segments, name: parent.name + "." + segment)
   }
 
   private init(segments: [String], name: String) {
@@ -100,6 +108,12 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   public var sortKey: [UInt8] {
     var key: [UInt8] = []
     key.reserveCapacity(name.utf8.count * 2 + segments.count * 2)
+    appendSortKey(to: &key)
+    return key
+  }
+
+  /// Appends ``sortKey`` to `key`.
+  func appendSortKey(to key: inout [UInt8]) {
     func appendEscaped(_ byte: UInt8) {
       if byte <= 1 {
         key.append(1)
@@ -108,32 +122,70 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
         key.append(byte)
       }
     }
-    for segment in segments {
-      let bytes = Array(segment.utf8)
-      var index = 0
-      while index < bytes.count {
-        guard bytes[index] >= 48 && bytes[index] <= 57 else {
-          appendEscaped(bytes[index])
-          index += 1
-          continue
+    for var segment in segments {
+      segment.withUTF8 { bytes in
+        var index = 0
+        while index < bytes.count {
+          guard bytes[index] >= 48 && bytes[index] <= 57 else {
+            appendEscaped(bytes[index])
+            index += 1
+            continue
+          }
+          var end = index
+          while end < bytes.count && bytes[end] >= 48 && bytes[end] <= 57 { end += 1 }
+          var start = index
+          while start < end - 1 && bytes[start] == 48 { start += 1 }
+          let length = UInt32(clamping: end - start)
+          key.append(48)
+          key.append(UInt8(length >> 24))
+          key.append(UInt8(length >> 16 & 0xFF))
+          key.append(UInt8(length >> 8 & 0xFF))
+          key.append(UInt8(length & 0xFF))
+          key.append(contentsOf: bytes[start..<end])
+          index = end
         }
-        var end = index
-        while end < bytes.count && bytes[end] >= 48 && bytes[end] <= 57 { end += 1 }
-        var start = index
-        while start < end - 1 && bytes[start] == 48 { start += 1 }
-        let length = UInt32(clamping: end - start)
-        key.append(48)
-        key.append(contentsOf: [
-          UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
-        ])
-        key.append(contentsOf: bytes[start..<end])
-        index = end
+        key.append(0)
+        for byte in bytes { appendEscaped(byte) }
+        key.append(0)
       }
-      key.append(0)
-      for byte in bytes { appendEscaped(byte) }
-      key.append(0)
     }
-    return key
+  }
+
+  /// The sort keys of many paths in one buffer (one allocation, not one per path), to put
+  /// them in path order.
+  struct SortKeys {
+    private var bytes: [UInt8] = []
+    /// Where each key ends in `bytes`; key `i` starts where key `i - 1` ends.
+    private var ends: [Int] = []
+
+    init(capacity: Int) {
+      ends.reserveCapacity(capacity)
+      bytes.reserveCapacity(capacity * 64)
+    }
+
+    mutating func append(_ path: TokenPath) {
+      path.appendSortKey(to: &bytes)
+      ends.append(bytes.count)
+    }
+
+    /// The positions of the appended paths in path order; equal paths keep their order.
+    func sortedIndices() -> [Int] {
+      let ends = self.ends
+      return bytes.withUnsafeBufferPointer { buffer -> [Int] in
+        guard let base = buffer.baseAddress else { return Array(ends.indices) }
+        func precedes(_ left: Int, _ right: Int) -> Bool {
+          let leftStart = left == 0 ? 0 : ends[left - 1]
+          let rightStart = right == 0 ? 0 : ends[right - 1]
+          let leftCount = ends[left] - leftStart
+          let rightCount = ends[right] - rightStart
+          let order = memcmp(base + leftStart, base + rightStart, min(leftCount, rightCount))
+          return order < 0 || (order == 0 && leftCount < rightCount)
+        }
+        // Token files are often written in order already: then one pass is enough.
+        if ends.indices.dropFirst().allSatisfy({ !precedes($0, $0 - 1) }) { return Array(ends.indices) }
+        return ends.indices.sorted(by: precedes)
+      }
+    }
   }
 
   /// Why `segment` cannot be part of a path, or `nil` when it can.

@@ -98,10 +98,12 @@ public enum TokenValue: Hashable, Sendable {
   case fontWeight(Double)
   case duration(Duration)
   case strokeStyle(StrokeStyle)
-  case border(Border)
+  /// Boxed (as is `typography`): inline, the two largest values would make every value, colors
+  /// included, twice as large.
+  indirect case border(Border)
   /// One shadow or more, the first drawn on top.
   case shadow([Shadow])
-  case typography(Typography)
+  indirect case typography(Typography)
 
   public var type: TokenType {
     switch self {

@@ -31,22 +31,59 @@ public enum DeprecationSetting: Hashable, Sendable {
 }
 
 /// A token as written in a file.
-public struct TokenDefinition: Sendable {
+///
+/// A class, so that the resolver, `$extends` and modes pass definitions around without copying
+/// (and retaining) each of their fields.
+public final class TokenDefinition: Sendable {
   public let path: TokenPath
   /// The token's own `$type`.
   public let declaredType: TokenType?
   /// Set when the token's `$type` was written but invalid (already reported),
   /// so the token fails without a second, misleading "no type" error.
   public let hasInvalidType: Bool
-  public let value: ValueExpression
-  public let description: String?
-  public let deprecation: DeprecationSetting?
-  public let extensions: YAMLNode?
-  public let location: SourceLocation
-  public let valueLocation: SourceLocation
   /// Set when the value is a malformed reference or alpha modifier (already reported), so the
   /// token fails without a second error about the same text.
-  public var hasInvalidValue = false
+  public let hasInvalidValue: Bool
+  public let value: ValueExpression
+  public let location: SourceLocation
+  public let valueLocation: SourceLocation
+  /// What most tokens do not have, kept aside so that they do not carry room for it.
+  private let details: Details?
+
+  private final class Details: Sendable {
+    let description: String?
+    let deprecation: DeprecationSetting?
+    let extensions: YAMLNode?
+
+    init(description: String?, deprecation: DeprecationSetting?, extensions: YAMLNode?) {
+      self.description = description
+      self.deprecation = deprecation
+      self.extensions = extensions
+    }
+  }
+
+  init(
+    path: TokenPath, declaredType: TokenType?, hasInvalidType: Bool, value: ValueExpression,
+    description: String?, deprecation: DeprecationSetting?, extensions: YAMLNode?, location: SourceLocation,
+    valueLocation: SourceLocation, hasInvalidValue: Bool = false
+  ) {
+    self.path = path
+    self.declaredType = declaredType
+    self.hasInvalidType = hasInvalidType
+    self.hasInvalidValue = hasInvalidValue
+    self.value = value
+    self.location = location
+    self.valueLocation = valueLocation
+    if description == nil && deprecation == nil && extensions == nil {
+      details = nil
+    } else {
+      details = Details(description: description, deprecation: deprecation, extensions: extensions)
+    }
+  }
+
+  public var description: String? { details?.description }
+  public var deprecation: DeprecationSetting? { details?.deprecation }
+  public var extensions: YAMLNode? { details?.extensions }
 }
 
 /// What a group says about the tokens below it, merged across files.

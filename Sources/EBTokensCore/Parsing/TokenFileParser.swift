@@ -13,11 +13,6 @@ public struct TokenFileParser {
   /// Errors in the DTCG-specific structure (`$root`, `$extends`, `$ref`, JSON strictness).
   public private(set) var dtcgErrors: [DTCGError] = []
   let limits: Limits
-  /// The syntax of the document being added.
-  private var format = TokenFileFormat.yaml
-
-  static let tokenKeys = ["$value", "$ref", "$type", "$description", "$deprecated", "$extensions"]
-  static let groupKeys = ["$type", "$description", "$deprecated", "$extensions", "$extends", "$root"]
 
   public init(limits: Limits = .standard) {
     self.limits = limits
@@ -27,133 +22,36 @@ public struct TokenFileParser {
   /// member of a group is an object (no shorthand), a string is a JSON string, and the YAML-only
   /// `@ NN%` modifier is refused; its top may hold `$schema`, which editors use to validate it.
   public mutating func add(_ document: YAMLDocument, format: TokenFileFormat = .yaml) {
-    self.format = format
-    guard let root = document.root else {
-      errors.append(.emptyFile(path: document.path))
-      return
-    }
-    guard case .mapping(let mapping) = root else {
-      errors.append(.rootNotMapping(found: root.kindDescription, at: root.location))
-      return
-    }
-    for entry in mapping.entries {
-      if format == .json && entry.key.value == "$schema" {
-        _ = string(entry, key: "$schema")
-        continue
-      }
-      if entry.key.value.hasPrefix("$") {
-        errors.append(.reservedKeyAtRoot(entry.key.value, at: entry.key.location))
-        continue
-      }
-      addMember(entry, parent: nil)
-    }
+    add(FileMembers(document, format: format))
   }
 
-  private mutating func addMember(_ entry: YAMLMapping.Entry, parent: TokenPath?) {
-    if let problem = TokenPath.problem(withSegment: entry.key.value) {
-      errors.append(.invalidName(entry.key.value, problem: problem, at: entry.key.location))
-      return
-    }
-    let path = TokenPath(parent: parent, entry.key.value)
-    switch entry.value {
-    case .mapping(let mapping) where mapping["$value"] != nil || mapping["$ref"] != nil:
-      addToken(path, key: entry.key, mapping: mapping)
-    case .mapping where entry.key.value == TokenPath.rootTokenName:
-      dtcgErrors.append(.rootTokenWithoutValue(group: parent?.name ?? "", at: entry.key.location))
-    case .mapping(let mapping):
-      addGroup(path, key: entry.key, mapping: mapping)
-    case .scalar where format == .json, .sequence where format == .json:
-      dtcgErrors.append(
-        .memberNotAnObject(path.name, found: entry.value.kindDescription, at: entry.value.location))
-    case .scalar, .sequence:
-      // Shorthand: `bg: "#E5F1FF"` is a token whose $value is the scalar.
-      let errorCount = errors.count
-      let value = expression(entry.value, token: path)
-      define(
-        TokenDefinition(
-          path: path, declaredType: nil, hasInvalidType: false, value: value,
-          description: nil,
-          deprecation: nil, extensions: nil, location: entry.key.location,
-          valueLocation: entry.value.location,
-          hasInvalidValue: errors.count > errorCount
-        ))
-    }
+  /// Makes room for `count` more tokens at once, rather than growing the tables many times
+  /// (call it once for many files: each call may copy the tables).
+  mutating func reserveCapacity(forMoreTokens count: Int) {
+    source.definitions.reserveCapacity(source.definitions.count + count)
+    source.definitionIndex.reserveCapacity(source.definitionIndex.count + count)
   }
 
-  private mutating func addGroup(_ path: TokenPath, key: YAMLScalar, mapping: YAMLMapping) {
-    var group = GroupDefinition(path: path, location: key.location)
-    var children: [YAMLMapping.Entry] = []
-    for entry in mapping.entries {
-      switch entry.key.value {
-      case "$type":
-        group.type = type(entry.value)
-        group.typeLocation = entry.value.location
-        group.hasInvalidType = group.type == nil
-      case "$description":
-        group.description = string(entry, key: "$description")
-      case "$deprecated":
-        group.deprecation = deprecation(entry.value)
-      case "$extensions":
-        group.extensions = extensions(entry.value)
-      case "$extends":
-        group.extends = groupReference(entry)
-      case TokenPath.rootTokenName:
-        children.append(entry)
-      case let other where other.hasPrefix("$"):
-        errors.append(unknownKey(other, allowed: Self.groupKeys, at: entry.key.location))
-      default:
-        children.append(entry)
+  /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the
+  /// other files' depends on what came before, so files can be read side by side and merged in
+  /// order, with every error reported as if they had been read one after the other.
+  mutating func add(_ members: FileMembers) {
+    var position = 0
+    while position < members.items.count {
+      switch members.items[position] {
+      case .error(let error): errors.append(error)
+      case .dtcgError(let error): dtcgErrors.append(error)
+      case .broken(let name): source.brokenNames.insert(name)
+      case .token(let token): define(token)
+      case .group(let group, let end):
+        // Children of a group that clashes with a token would only repeat that error.
+        if !mergeGroup(group) {
+          position = end
+          continue
+        }
       }
+      position += 1
     }
-    // Children of a group that clashes with a token would only repeat that error.
-    guard mergeGroup(group) else { return }
-    for child in children { addMember(child, parent: path) }
-  }
-
-  private mutating func addToken(_ path: TokenPath, key: YAMLScalar, mapping: YAMLMapping) {
-    var declaredType: TokenType?
-    var hasInvalidType = false
-    var description: String?
-    var deprecation: DeprecationSetting?
-    var extensions: YAMLNode?
-    for entry in mapping.entries {
-      switch entry.key.value {
-      case "$value", "$ref": continue
-      case "$type":
-        declaredType = type(entry.value)
-        hasInvalidType = declaredType == nil
-      case "$description": description = string(entry, key: "$description")
-      case "$deprecated": deprecation = self.deprecation(entry.value)
-      case "$extensions": extensions = self.extensions(entry.value)
-      case let other where other.hasPrefix("$"):
-        errors.append(unknownKey(other, allowed: Self.tokenKeys, at: entry.key.location))
-      default:
-        errors.append(.tokenHasChildren(token: path.name, child: entry.key.value, at: entry.key.location))
-      }
-    }
-    let value: YAMLNode
-    switch (mapping["$value"], mapping.entries.first { $0.key.value == "$ref" }) {
-    case (let node?, nil):
-      value = node
-    case (_?, let pointer?):
-      dtcgErrors.append(.valueAndRef(token: path.name, at: pointer.key.location))
-      return
-    case (nil, let pointer?):
-      // `{"$ref": "#/base/$value"}` in a token's place: its value is what the pointer names,
-      // resolved with the pointers inside values (see ``JSONPointers``).
-      value = .mapping(YAMLMapping(location: pointer.key.location, entries: [pointer]))
-    case (nil, nil):
-      return
-    }
-    let errorCount = errors.count
-    let expression = expression(value, token: path)
-    define(
-      TokenDefinition(
-        path: path, declaredType: declaredType, hasInvalidType: hasInvalidType,
-        value: expression,
-        description: description,
-        deprecation: deprecation, extensions: extensions, location: key.location,
-        valueLocation: value.location, hasInvalidValue: errors.count > errorCount))
   }
 
   private mutating func define(_ token: TokenDefinition) {
@@ -218,20 +116,208 @@ public struct TokenFileParser {
     source.groups[group.path.name] = existing
     return true
   }
+}
+
+/// What one file holds, in the order written: its groups, tokens and errors, before they are
+/// merged with other files'. Finding them depends on nothing but the file, so files are read and
+/// walked side by side (see ``TokenLoader``); the YAML tree is dropped once they are found, but
+/// for the value nodes that definitions keep.
+struct FileMembers: Sendable {
+  enum Item: Sendable {
+    case error(TokenFileError)
+    case dtcgError(DTCGError)
+    /// A token whose error is already reported (see ``TokenSource/brokenNames``).
+    case broken(String)
+    case token(TokenDefinition)
+    /// A group, followed by its members up to `end` (an index into `items`): skipped when the
+    /// group cannot be merged.
+    case group(GroupDefinition, end: Int)
+  }
+
+  private(set) var items: [Item] = []
+  /// How many `.token` items there are.
+  private(set) var tokenCount = 0
+
+  init(_ document: YAMLDocument, format: TokenFileFormat) {
+    var walker = FileWalker(format: format)
+    walker.add(document)
+    items = walker.items
+    tokenCount = walker.tokenCount
+  }
+}
+
+/// Walks one file's tree into ``FileMembers/Item``s.
+private struct FileWalker {
+  let format: TokenFileFormat
+  var items: [FileMembers.Item] = []
+  var tokenCount = 0
+  /// How many `.error` items there are: a value is invalid when reading it added one.
+  private var errorCount = 0
+
+  static let tokenKeys = ["$value", "$ref", "$type", "$description", "$deprecated", "$extensions"]
+  static let groupKeys = ["$type", "$description", "$deprecated", "$extensions", "$extends", "$root"]
+
+  init(format: TokenFileFormat) {
+    self.format = format
+  }
+
+  private mutating func report(_ error: TokenFileError) {
+    items.append(.error(error))
+    errorCount += 1
+  }
+
+  private mutating func reportDTCG(_ error: DTCGError) {
+    items.append(.dtcgError(error))
+  }
+
+  private mutating func define(_ token: TokenDefinition) {
+    items.append(.token(token))
+    tokenCount += 1
+  }
+
+  mutating func add(_ document: YAMLDocument) {
+    guard let root = document.root else {
+      report(.emptyFile(path: document.path))
+      return
+    }
+    guard case .mapping(let mapping) = root else {
+      report(.rootNotMapping(found: root.kindDescription, at: root.location))
+      return
+    }
+    for entry in mapping.entries {
+      if format == .json && entry.key.value == "$schema" {
+        _ = string(entry, key: "$schema")
+        continue
+      }
+      if entry.key.value.hasPrefix("$") {
+        report(.reservedKeyAtRoot(entry.key.value, at: entry.key.location))
+        continue
+      }
+      addMember(entry, parent: nil)
+    }
+  }
+
+  private mutating func addMember(_ entry: YAMLMapping.Entry, parent: TokenPath?) {
+    if let problem = TokenPath.problem(withSegment: entry.key.value) {
+      report(.invalidName(entry.key.value, problem: problem, at: entry.key.location))
+      return
+    }
+    let path = TokenPath(parent: parent, entry.key.value)
+    switch entry.value {
+    case .mapping(let mapping) where mapping["$value"] != nil || mapping["$ref"] != nil:
+      addToken(path, key: entry.key, mapping: mapping)
+    case .mapping where entry.key.value == TokenPath.rootTokenName:
+      reportDTCG(.rootTokenWithoutValue(group: parent?.name ?? "", at: entry.key.location))
+    case .mapping(let mapping):
+      addGroup(path, key: entry.key, mapping: mapping)
+    case .scalar where format == .json, .sequence where format == .json:
+      reportDTCG(
+        .memberNotAnObject(path.name, found: entry.value.kindDescription, at: entry.value.location))
+    case .scalar, .sequence:
+      // Shorthand: `bg: "#E5F1FF"` is a token whose $value is the scalar.
+      let errorsBefore = errorCount
+      let value = expression(entry.value, token: path)
+      define(
+        TokenDefinition(
+          path: path, declaredType: nil, hasInvalidType: false, value: value,
+          description: nil,
+          deprecation: nil, extensions: nil, location: entry.key.location,
+          valueLocation: entry.value.location,
+          hasInvalidValue: errorCount > errorsBefore
+        ))
+    }
+  }
+
+  private mutating func addGroup(_ path: TokenPath, key: YAMLScalar, mapping: YAMLMapping) {
+    var group = GroupDefinition(path: path, location: key.location)
+    var children: [YAMLMapping.Entry] = []
+    for entry in mapping.entries {
+      switch entry.key.value {
+      case "$type":
+        group.type = type(entry.value)
+        group.typeLocation = entry.value.location
+        group.hasInvalidType = group.type == nil
+      case "$description":
+        group.description = string(entry, key: "$description")
+      case "$deprecated":
+        group.deprecation = deprecation(entry.value)
+      case "$extensions":
+        group.extensions = extensions(entry.value)
+      case "$extends":
+        group.extends = groupReference(entry)
+      case TokenPath.rootTokenName:
+        children.append(entry)
+      case let other where other.hasPrefix("$"):
+        report(unknownKey(other, allowed: Self.groupKeys, at: entry.key.location))
+      default:
+        children.append(entry)
+      }
+    }
+    let item = items.count
+    items.append(.group(group, end: item + 1))
+    for child in children { addMember(child, parent: path) }
+    items[item] = .group(group, end: items.count)
+  }
+
+  private mutating func addToken(_ path: TokenPath, key: YAMLScalar, mapping: YAMLMapping) {
+    var declaredType: TokenType?
+    var hasInvalidType = false
+    var description: String?
+    var deprecation: DeprecationSetting?
+    var extensions: YAMLNode?
+    for entry in mapping.entries {
+      switch entry.key.value {
+      case "$value", "$ref": continue
+      case "$type":
+        declaredType = type(entry.value)
+        hasInvalidType = declaredType == nil
+      case "$description": description = string(entry, key: "$description")
+      case "$deprecated": deprecation = self.deprecation(entry.value)
+      case "$extensions": extensions = self.extensions(entry.value)
+      case let other where other.hasPrefix("$"):
+        report(unknownKey(other, allowed: Self.tokenKeys, at: entry.key.location))
+      default:
+        report(.tokenHasChildren(token: path.name, child: entry.key.value, at: entry.key.location))
+      }
+    }
+    let value: YAMLNode
+    switch (mapping["$value"], mapping.entries.first { $0.key.value == "$ref" }) {
+    case (let node?, nil):
+      value = node
+    case (_?, let pointer?):
+      reportDTCG(.valueAndRef(token: path.name, at: pointer.key.location))
+      return
+    case (nil, let pointer?):
+      // `{"$ref": "#/base/$value"}` in a token's place: its value is what the pointer names,
+      // resolved with the pointers inside values (see ``JSONPointers``).
+      value = .mapping(YAMLMapping(location: pointer.key.location, entries: [pointer]))
+    case (nil, nil):
+      return
+    }
+    let errorsBefore = errorCount
+    let expression = expression(value, token: path)
+    define(
+      TokenDefinition(
+        path: path, declaredType: declaredType, hasInvalidType: hasInvalidType,
+        value: expression,
+        description: description,
+        deprecation: deprecation, extensions: extensions, location: key.location,
+        valueLocation: value.location, hasInvalidValue: errorCount > errorsBefore))
+  }
 
   // MARK: - Reserved keys
 
   private mutating func type(_ node: YAMLNode) -> TokenType? {
     guard case .scalar(let scalar) = node else {
-      errors.append(.expectedString(key: "$type", found: node.kindDescription, at: node.location))
+      report(.expectedString(key: "$type", found: node.kindDescription, at: node.location))
       return nil
     }
     if let type = TokenType(rawValue: scalar.value) { return type }
     if TokenType.knownButUnsupported.contains(scalar.value) {
-      errors.append(.unsupportedType(scalar.value, at: scalar.location))
+      report(.unsupportedType(scalar.value, at: scalar.location))
     } else {
       let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
-      errors.append(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
+      report(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
     }
     return nil
   }
@@ -239,7 +325,7 @@ public struct TokenFileParser {
   /// A string; in JSON, only a JSON string (not `null`, a number or a boolean).
   private mutating func string(_ entry: YAMLMapping.Entry, key: String) -> String? {
     guard case .scalar(let scalar) = entry.value, format == .yaml || scalar.isQuoted else {
-      errors.append(.expectedString(key: key, found: entry.value.kindDescription, at: entry.value.location))
+      report(.expectedString(key: key, found: entry.value.kindDescription, at: entry.value.location))
       return nil
     }
     return scalar.value
@@ -249,7 +335,7 @@ public struct TokenFileParser {
     guard case .scalar(let scalar) = node, !scalar.isAmbiguousBoolean,
       format == .yaml || scalar.isQuoted || scalar.boolValue != nil
     else {
-      errors.append(.invalidDeprecated(found: node.kindDescription, at: node.location))
+      report(.invalidDeprecated(found: node.kindDescription, at: node.location))
       return nil
     }
     if let flag = scalar.boolValue { return flag ? .deprecated(.deprecated) : .notDeprecated }
@@ -258,7 +344,7 @@ public struct TokenFileParser {
 
   private mutating func extensions(_ node: YAMLNode) -> YAMLNode? {
     guard case .mapping = node else {
-      errors.append(.invalidExtensions(found: node.kindDescription, at: node.location))
+      report(.invalidExtensions(found: node.kindDescription, at: node.location))
       return nil
     }
     return node
@@ -276,7 +362,7 @@ public struct TokenFileParser {
     where !pointer.segments.isEmpty && !pointer.segments.contains(where: { $0.hasPrefix("$") }):
       return GroupReference(target: TokenPath(pointer.segments), location: location)
     default:
-      dtcgErrors.append(.malformedExtends(text, at: location))
+      reportDTCG(.malformedExtends(text, at: location))
       return nil
     }
   }
@@ -295,8 +381,8 @@ public struct TokenFileParser {
   /// so a font family or description containing `@` is never misread.
   private mutating func expression(_ node: YAMLNode, token: TokenPath) -> ValueExpression {
     if format == .json, let modified = DTCGError.firstAlphaModifier(in: node) {
-      dtcgErrors.append(.alphaModifierInJSON(modified.value, at: modified.location))
-      source.brokenNames.insert(token.name)
+      reportDTCG(.alphaModifierInJSON(modified.value, at: modified.location))
+      items.append(.broken(token.name))
       return .literal(node, alpha: nil)
     }
     guard case .scalar(let scalar) = node else { return .literal(node, alpha: nil) }
@@ -311,7 +397,7 @@ public struct TokenFileParser {
       return .literal(.scalar(literal), alpha: alpha)
     }
     if text.utf8.contains(UInt8(ascii: "{")) && text.utf8.contains(UInt8(ascii: "}")) {
-      errors.append(
+      report(
         .malformedReference(
           text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
     }
@@ -321,13 +407,13 @@ public struct TokenFileParser {
   private mutating func referenceExpression(_ scalar: YAMLScalar) -> ValueExpression? {
     let text = scalar.value
     guard let close = text.firstIndex(of: "}") else {
-      errors.append(.malformedReference(text, problem: "missing '}'", at: scalar.location))
+      report(.malformedReference(text, problem: "missing '}'", at: scalar.location))
       return nil
     }
     let inner = text[text.index(after: text.startIndex)..<close]
     let segments = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     if let problem = segments.lazy.compactMap({ TokenPath.problem(withSegment: $0) }).first {
-      errors.append(.malformedReference(text, problem: problem, at: scalar.location))
+      report(.malformedReference(text, problem: problem, at: scalar.location))
       return nil
     }
     let rest = text[text.index(after: close)...].drop { $0 == " " }
@@ -335,7 +421,7 @@ public struct TokenFileParser {
     if rest.first == "@" {
       alpha = alphaModifier(rest.dropFirst(), in: scalar)
     } else if !rest.isEmpty {
-      errors.append(
+      report(
         .malformedReference(
           text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
       return nil
@@ -347,7 +433,7 @@ public struct TokenFileParser {
   private mutating func alphaModifier(_ text: Substring, in scalar: YAMLScalar) -> AlphaModifier? {
     let trimmed = text.trimmingCharacters(in: " ")
     func fail(_ problem: String) -> AlphaModifier? {
-      errors.append(.malformedAlpha(scalar.value, problem: problem, at: scalar.location))
+      report(.malformedAlpha(scalar.value, problem: problem, at: scalar.location))
       return nil
     }
     if trimmed.utf8.contains(UInt8(ascii: "@")) { return fail("only one '@ NN%' modifier is allowed") }

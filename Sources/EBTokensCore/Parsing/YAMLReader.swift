@@ -95,6 +95,8 @@ private struct TreeBuilder {
   }
 
   let path: String
+  /// `path`'s number in ``SourceFiles``, for the location of every node.
+  private let fileNumber: UInt32
   let maxDepth: Int
   private(set) var root: YAMLNode?
   private(set) var errors: [YAMLError] = []
@@ -107,6 +109,7 @@ private struct TreeBuilder {
 
   init(path: String, maxDepth: Int) {
     self.path = path
+    self.fileNumber = SourceFiles.number(of: path)
     self.maxDepth = maxDepth
   }
 
@@ -280,7 +283,7 @@ private struct TreeBuilder {
   }
 
   private func location(_ mark: yaml_mark_t) -> SourceLocation {
-    SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    SourceLocation(file: fileNumber, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
   }
 
   private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

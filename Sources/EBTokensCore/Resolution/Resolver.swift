@@ -52,32 +52,50 @@ public struct Resolver {
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
     }
+    // The resolved definitions are put in path order first, so each token is made once, in
+    // its place.
+    let resolved = source.definitions.indices.filter { values[$0] != nil }
     var tokens: [Token] = []
-    tokens.reserveCapacity(source.definitions.count)
-    for (index, definition) in source.definitions.enumerated() {
+    tokens.reserveCapacity(resolved.count)
+    for position in pathOrder(of: resolved) {
+      let index = resolved[position]
       guard let value = values[index] else { continue }
-      var reference: TokenReference?
-      if case .reference(let target, let alpha, _) = definition.value {
-        reference = TokenReference(target: target, alphaFactor: alpha?.factor)
-      }
-      var token = Token(
-        path: definition.path, type: value.type, value: value, description: definition.description,
-        deprecation: deprecation(of: definition),
-        extensions: definition.extensions, location: definition.location,
-        valueLocation: definition.valueLocation, reference: reference)
-      if case .literal = definition.value, value.type.isComposite {
-        token.componentReferences = (componentSitesByIndex[index] ?? []).map {
-          ComponentReference(
-            path: $0.path, reference: TokenReference(target: $0.target, alphaFactor: $0.alphaFactor))
-        }
-      }
-      tokens.append(token)
+      tokens.append(token(index, value: value))
     }
     var groups: [String: GroupMetadata] = [:]
     for group in source.groups.values where group.description != nil || group.extensions != nil {
       groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
     }
-    return (TokenSet(tokens: tokens, groups: groups), errors)
+    return (TokenSet(sorted: tokens, groups: groups), errors)
+  }
+
+  /// The positions in `indices` of their definitions in path order. The sort keys are freed
+  /// on return, before the tokens are made.
+  private func pathOrder(of indices: [Int]) -> [Int] {
+    var keys = TokenPath.SortKeys(capacity: indices.count)
+    for index in indices { keys.append(source.definitions[index].path) }
+    return keys.sortedIndices()
+  }
+
+  /// The resolved token of definition `index`.
+  private func token(_ index: Int, value: TokenValue) -> Token {
+    let definition = source.definitions[index]
+    var reference: TokenReference?
+    if case .reference(let target, let alpha, _) = definition.value {
+      reference = TokenReference(target: target, alphaFactor: alpha?.factor)
+    }
+    var componentReferences: [ComponentReference] = []
+    if case .literal = definition.value, value.type.isComposite {
+      componentReferences = (componentSitesByIndex[index] ?? []).map {
+        ComponentReference(
+          path: $0.path, reference: TokenReference(target: $0.target, alphaFactor: $0.alphaFactor))
+      }
+    }
+    return Token(
+      path: definition.path, type: value.type, value: value, description: definition.description,
+      deprecation: deprecation(of: definition), extensions: definition.extensions,
+      location: definition.location, valueLocation: definition.valueLocation, reference: reference,
+      componentReferences: componentReferences)
   }
 
   /// Every group's effective `$type` and `$deprecated`: its own, or its

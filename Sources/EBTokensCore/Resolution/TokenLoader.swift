@@ -33,31 +33,68 @@ public struct TokenLoader: Sendable {
   /// Reads and parses `files`, YAML and DTCG JSON alike, and applies DTCG's group
   /// structure (`$extends`, `$root`): every definition, with every error found.
   ///
+  /// Files are read and walked side by side, a batch at a time, and merged in the order given,
+  /// so the result and its errors are those of reading the files one after the other.
+  ///
   /// - Throws: ``DiagnosticsError`` only past the token limit, where reading the
   ///   rest of the files is not worth the time.
   public func parse(files: [TokenFiles.File]) throws -> (TokenSource, [any DiagnosticConvertible]) {
-    let reader = YAMLReader(limits: limits)
-    let jsonReader = JSONReader(limits: limits)
     var errors: [any DiagnosticConvertible] = []
     var parser = TokenFileParser(limits: limits)
-    for file in files {
-      switch file.format {
-      case .yaml:
-        let result = reader.read(path: file.path, displayPath: file.displayPath)
-        errors += result.errors
-        if let document = result.document { parser.add(document) }
-      case .json:
-        let result = jsonReader.read(path: file.path, displayPath: file.displayPath)
-        errors += result.errors
-        if let document = result.document { parser.add(document, format: .json) }
+    for batch in Self.batches(of: files) {
+      let limits = self.limits
+      let results = runSideBySide(batch.map { file in { @Sendable in Self.read(file, limits: limits) } })
+      parser.reserveCapacity(forMoreTokens: results.reduce(0) { $0 + ($1.1?.tokenCount ?? 0) })
+      for (readErrors, members) in results {
+        errors += readErrors
+        if let members { parser.add(members) }
+        if parser.exceededTokenLimit { throw DiagnosticsError(errors + parser.errors) }
       }
-      if parser.exceededTokenLimit { throw DiagnosticsError(errors + parser.errors) }
     }
     errors += parser.errors
     errors += parser.dtcgErrors
     var source = parser.source
     errors += DTCGStructure.apply(to: &source, limits: limits)
     return (source, errors)
+  }
+
+  /// Reads one file and finds its members; its tree is dropped on return.
+  private static func read(_ file: TokenFiles.File, limits: Limits) -> (
+    [any DiagnosticConvertible], FileMembers?
+  ) {
+    switch file.format {
+    case .yaml:
+      let result = YAMLReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+      return (result.errors, result.document.map { FileMembers($0, format: .yaml) })
+    case .json:
+      let result = JSONReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+      return (result.errors, result.document.map { FileMembers($0, format: .json) })
+    }
+  }
+
+  /// How many bytes of token files are read side by side at most (unless one file is larger):
+  /// past the token limit, the files after the batch are not read, so a folder of many large
+  /// files costs no more memory than a few of them.
+  static let batchBytes = 8 << 20
+
+  /// `files` in order, cut into runs of at most ``batchBytes`` (by their size on disk; a file
+  /// that cannot be examined counts as empty, and reading it reports why).
+  private static func batches(of files: [TokenFiles.File]) -> [ArraySlice<TokenFiles.File>] {
+    var batches: [ArraySlice<TokenFiles.File>] = []
+    var start = 0
+    var bytes = 0
+    for (index, file) in files.enumerated() {
+      var status = stat()
+      let size = stat(file.path, &status) == 0 ? Int(status.st_size) : 0
+      if index > start && bytes + size > batchBytes {
+        batches.append(files[start..<index])
+        start = index
+        bytes = 0
+      }
+      bytes += size
+    }
+    if start < files.count { batches.append(files[start...]) }
+    return batches
   }
 }
 

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import EBTokensCore
+
+/// `TokenLoader` reads and walks files side by side and merges them in order: what it finds, and
+/// every error in its order, must be what reading the files one after the other finds.
+@Suite struct ParallelLoadingTests {
+  /// Files whose errors depend on the files before them: a token defined again, a group that is
+  /// a token in an earlier file (its members are then not read), group types that disagree.
+  private static func files(count: Int) -> [(name: String, contents: String)] {
+    (0..<count).map { index in
+      let name = String(format: "f%03d.yaml", index)
+      let previous = max(index - 1, 0)
+      let contents = """
+        shared:
+          $type: \(index % 7 == 3 ? "dimension" : "color")
+          t\(index):
+            bg: "#FFFFFF"
+            bad: "#GG\(index)"
+            ref: "{shared.t\(previous).bg} @ 50%"
+            missing: "{shared.t\(index).nope}"
+          dup: "#000000"
+        clash\(previous):
+          child:
+            $value: "{nowhere.at.all}"
+            $typo: 1
+        clash\(index): "#123456"
+        "bad.name": "#FFFFFF"
+        keys:
+          a: 1
+          a: 2
+        \(index % 5 == 0 ? "broken: [\n" : "")
+        """
+      return (name, contents)
+    }
+  }
+
+  /// The loader as it was before files were read side by side: one file after the other.
+  private static func loadOneByOne(_ files: [TokenFiles.File]) -> [Diagnostic] {
+    var errors: [any DiagnosticConvertible] = []
+    var parser = TokenFileParser()
+    for file in files {
+      let result = YAMLReader().read(path: file.path, displayPath: file.displayPath)
+      errors += result.errors
+      if let document = result.document { parser.add(document) }
+    }
+    errors += parser.errors
+    errors += parser.dtcgErrors
+    var source = parser.source
+    errors += DTCGStructure.apply(to: &source, limits: .standard)
+    errors += Resolver.resolve(source).1
+    return DiagnosticsError(errors).diagnostics
+  }
+
+  @Test func manyFilesGiveTheErrorsOfReadingThemOneByOne() throws {
+    try withTemporaryDirectory { directory in
+      var list: [TokenFiles.File] = []
+      for (name, contents) in Self.files(count: 60) {
+        let url = directory.appendingPathComponent(name)
+        try Data(contents.utf8).write(to: url)
+        list.append(TokenFiles.File(path: url.path, displayPath: name))
+      }
+      let expected = Self.loadOneByOne(list)
+      #expect(expected.count > 400)
+      var found: [Diagnostic] = []
+      do {
+        _ = try TokenLoader().load(files: list)
+      } catch let error as DiagnosticsError {
+        found = error.diagnostics
+      }
+      #expect(found.count == expected.count)
+      #expect(found == expected)
+    }
+  }
+
+  /// `z`'s invalid color is not reported: the group it is in is not merged.
+  @Test func aGroupThatIsATokenInAnEarlierFileHidesItsMembersErrors() {
+    let errors = diagnostics {
+      _ = try loadTokens([
+        "a.yaml": "x:\n  $type: color\n  y: \"#FFFFFF\"\n",
+        "b.yaml": "x:\n  y:\n    z: \"#GGG\"\n    $typo: 1\n",
+        "c.yaml": "x:\n  y: \"#000000\"\n",
+      ])
+    }
+    #expect(
+      errors == [
+        "b.yaml:2:3: error: 'x.y' is both a token (a.yaml:3:3) and a group (b.yaml:2:3)",
+        // Written before the group's members, and reported before the group is merged.
+        "b.yaml:4:5: error: unknown key '$typo'; keys starting with '$' are reserved; did you mean '$type'?",
+        "c.yaml:2:3: error: token 'x.y' is defined twice; first definition at a.yaml:3:3",
+      ])
+  }
+}

@@ -17,6 +17,8 @@ struct CSSEmitter: OutputEmitter {
     var claimed: [String: EmittingError.Named] = [:]
     var reportedGroups: Set<String> = []
     var properties: [CSSPropertyContext] = []
+    properties.reserveCapacity(tokens.tokens.count)
+    claimed.reserveCapacity(tokens.tokens.count)
     var declared: [(name: String, token: ModalToken)] = []
     for modalToken in tokens.tokens {
       let token = modalToken.first
@@ -58,7 +60,7 @@ struct CSSEmitter: OutputEmitter {
             deprecation: deprecation))
       }
       // Mode blocks carry primitive values; a composite keeps its default mode's value.
-      if !token.type.isComposite { declared.append((name, modalToken)) }
+      if tokens.hasModes && !token.type.isComposite { declared.append((name, modalToken)) }
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     let context = CSSFileContext(
@@ -78,9 +80,13 @@ struct CSSEmitter: OutputEmitter {
   private func modeBlocks(_ modes: [String], _ tokens: [(name: String, token: ModalToken)])
     -> [CSSModeBlockContext]
   {
-    let varying = tokens.filter { entry in
-      let first = language.value(of: entry.token.first)
-      return !entry.token.isConstant || entry.token.byMode.contains { language.value(of: $0) != first }
+    // Each varying token's value in every mode, each written once.
+    var varying: [(name: String, path: String, values: [String])] = []
+    for entry in tokens {
+      let values = entry.token.byMode.map(language.value(of:))
+      if !entry.token.isConstant || values.contains(where: { $0 != values.first }) {
+        varying.append((entry.name, entry.token.name, values))
+      }
     }
     guard !varying.isEmpty else { return [] }
     var mediaBlocks: [CSSModeBlockContext] = []
@@ -89,8 +95,8 @@ struct CSSEmitter: OutputEmitter {
       let options = modeOptions[mode] ?? Configuration.CSSMode()
       let properties = varying.map { entry in
         CSSPropertyContext(
-          name: entry.name, path: entry.token.name, value: language.value(of: entry.token.byMode[position]),
-          documentation: [], deprecation: nil)
+          name: entry.name, path: entry.path, value: entry.values[position], documentation: [],
+          deprecation: nil)
       }
       if let media = mediaQuery(options.media, mode: mode, isFirst: position == 0) {
         mediaBlocks.append(

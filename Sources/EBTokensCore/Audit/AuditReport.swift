@@ -31,7 +31,7 @@ public enum AuditReport {
     switch format {
     case .text: return text(result, colored: colored)
     case .markdown: return markdown(result)
-    case .json: return JSONWriter.render(json(result))
+    case .json: return json(result)
     case .html: return AuditHTML.render(result)
     case .sarif: return JSONWriter.render(sarif(result))
     }
@@ -174,7 +174,7 @@ public enum AuditReport {
     output +=
       "| |\(hasModes ? " Mode |" : "") Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
     output += "|:-:|\(hasModes ? "---|" : "")---|---|---|--:|--:|--:|---|\n"
-    let rows = result.failuresFirst.prefix(maximumMarkdownRows)
+    let rows = result.failuresFirst(prefix: maximumMarkdownRows)
     for pair in rows {
       let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
       // The value the verdict was decided on is bold when it falls short.
@@ -231,31 +231,38 @@ public enum AuditReport {
 
   // MARK: - JSON
 
-  static func json(_ result: AuditResult) -> JSONWriter.Value {
+  /// The JSON report, each pair's object made only as it is written: a 50,000-pair report is a
+  /// 20 MB document, never held as one `JSONWriter.Value`.
+  static func json(_ result: AuditResult) -> String {
+    let failed = result.failedCount
     var members: [(String, JSONWriter.Value)] = [
       ("level", .string(result.level.rawValue)),
       ("method", .string(result.method.rawValue)),
-      ("summary", .object(jsonCounts(result.results))),
+      ("summary", .object(jsonCounts(pairs: result.results.count, failed: failed))),
     ]
     // With modes, each mode's canvas and counts; and each result names its mode.
     if !result.modes.isEmpty {
       let modes = result.modes.map { mode -> JSONWriter.Value in
-        .object(
+        var pairs = 0
+        var failed = 0
+        for pair in result.results where pair.mode == mode.name {
+          pairs += 1
+          if !pair.passes { failed += 1 }
+        }
+        return .object(
           [("name", .string(mode.name)), ("canvas", .string(mode.canvas.hex))]
-            + jsonCounts(result.results.filter { $0.mode == mode.name }))
+            + jsonCounts(pairs: pairs, failed: failed))
       }
       members.append(("modes", .array(modes)))
     }
-    members.append(("results", .array(result.results.map(json))))
-    return .object(members)
+    // A pair's object takes about 450 bytes.
+    return JSONWriter.render(
+      members, thenArray: "results", count: result.results.count, capacity: 1024 + result.results.count * 480
+    ) { json(result.results[$0]) }
   }
 
-  private static func jsonCounts(_ results: [PairResult]) -> [(String, JSONWriter.Value)] {
-    let failed = results.count { !$0.passes }
-    return [
-      ("pairs", .integer(results.count)), ("passed", .integer(results.count - failed)),
-      ("failed", .integer(failed)),
-    ]
+  private static func jsonCounts(pairs: Int, failed: Int) -> [(String, JSONWriter.Value)] {
+    [("pairs", .integer(pairs)), ("passed", .integer(pairs - failed)), ("failed", .integer(failed))]
   }
 
   static func json(_ pair: PairResult) -> JSONWriter.Value {

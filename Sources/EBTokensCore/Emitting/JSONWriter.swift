@@ -27,6 +27,42 @@ public struct JSONWriter {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// What ``render(_:)`` prints for an object of `members` and, last, a member `key` holding an
+  /// array of `count` elements, with each element made by `element` only when it is written: a
+  /// document of many thousand elements is never held as one `Value`. `capacity` is a guess of
+  /// the document's size in bytes, reserved up front.
+  static func render(
+    _ members: [(String, Value)], thenArray key: String, count: Int, capacity: Int, element: (Int) -> Value
+  ) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(capacity)
+    output += "{\n".utf8
+    for (member, value) in members {
+      appendIndent(1, to: &output)
+      appendQuoted(member, to: &output)
+      output += ": ".utf8
+      write(value, indent: 1, into: &output)
+      output += ",\n".utf8
+    }
+    appendIndent(1, to: &output)
+    appendQuoted(key, to: &output)
+    output += ": ".utf8
+    if count == 0 {
+      output += "[]".utf8
+    } else {
+      output += "[\n".utf8
+      for index in 0..<count {
+        appendIndent(2, to: &output)
+        write(element(index), indent: 2, into: &output)
+        output += (index == count - 1 ? "\n" : ",\n").utf8
+      }
+      appendIndent(1, to: &output)
+      output.append(UInt8(ascii: "]"))
+    }
+    output += "\n}\n".utf8
+    return String(decoding: output, as: UTF8.self)
+  }
+
   private static func write(_ value: Value, indent: Int, into output: inout [UInt8]) {
     switch value {
     case .string(let text): appendQuoted(text, to: &output)
@@ -77,29 +113,37 @@ public struct JSONWriter {
   /// and U+2029 (E2 80 A8/A9), escaped because JavaScript treats them as line ends.
   private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    let bytes = Array(text.utf8)
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""): output += "\\\"".utf8
-      case UInt8(ascii: "\\"): output += "\\\\".utf8
-      case UInt8(ascii: "\n"): output += "\\n".utf8
-      case UInt8(ascii: "\r"): output += "\\r".utf8
-      case UInt8(ascii: "\t"): output += "\\t".utf8
-      case 0..<0x20, 0x7F:
-        output += "\\u00".utf8
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0xF)])
-      case 0xE2
-      where index + 2 < bytes.count && bytes[index + 1] == 0x80
-        && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-        output += (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
-        index += 2
-      default:
-        output.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      // Runs that need no escaping are copied whole.
+      var runStart = 0
+      var index = 0
+      func escape(_ escaped: String, skipping length: Int) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        output += escaped.utf8
+        index += length
+        runStart = index
       }
-      index += 1
+      while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\""): escape("\\\"", skipping: 1)
+        case UInt8(ascii: "\\"): escape("\\\\", skipping: 1)
+        case UInt8(ascii: "\n"): escape("\\n", skipping: 1)
+        case UInt8(ascii: "\r"): escape("\\r", skipping: 1)
+        case UInt8(ascii: "\t"): escape("\\t", skipping: 1)
+        case 0..<0x20, 0x7F:
+          let hex = [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+          escape("\\u00" + String(decoding: hex, as: UTF8.self), skipping: 1)
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+          escape(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", skipping: 3)
+        default:
+          index += 1
+        }
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
     output.append(UInt8(ascii: "\""))
   }

@@ -14,15 +14,15 @@ struct CSSEmitter: OutputEmitter {
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     var errors: [EmittingError] = []
-    var claimed: [String: EmittingError.Named] = [:]
+    // Each property name, with the position of the token that claimed it first.
+    var claimed: [String: Int] = [:]
     var reportedGroups: Set<String> = []
     var properties: [CSSPropertyContext] = []
     properties.reserveCapacity(tokens.tokens.count)
     claimed.reserveCapacity(tokens.tokens.count)
     var declared: [(name: String, token: ModalToken)] = []
-    for modalToken in tokens.tokens {
+    for (tokenIndex, modalToken) in tokens.tokens.enumerated() {
       let token = modalToken.first
-      let named = EmittingError.Named(.token, token.name, at: token.location)
       let name: String
       switch CSSLanguage.propertyName(token.path) {
       case .success(let propertyName): name = propertyName
@@ -34,7 +34,9 @@ struct CSSEmitter: OutputEmitter {
               .invalidCSSName(named: .init(.group, group, at: token.location), character: invalid.character))
           }
         } else {
-          errors.append(.invalidCSSName(named: named, character: invalid.character))
+          errors.append(
+            .invalidCSSName(
+              named: .init(.token, token.name, at: token.location), character: invalid.character))
         }
         continue
       }
@@ -46,13 +48,15 @@ struct CSSEmitter: OutputEmitter {
       for (position, property) in language.properties(of: token).enumerated() {
         let propertyName = name + property.suffix
         if let first = claimed[propertyName] {
+          let firstToken = tokens.tokens[first].first
           errors.append(
             .nameCollision(
-              language: CSSLanguage.name, identifier: propertyName, scope: selector, first: first,
-              second: named))
+              language: CSSLanguage.name, identifier: propertyName, scope: selector,
+              first: .init(.token, firstToken.name, at: firstToken.location),
+              second: .init(.token, token.name, at: token.location)))
           continue
         }
-        claimed[propertyName] = named
+        claimed[propertyName] = tokenIndex
         properties.append(
           CSSPropertyContext(
             name: propertyName, path: token.name, value: property.value,

@@ -179,17 +179,18 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     _ node: NamespaceTree.Node, name: String, qualifiedName: String, depth: Int, isFirstMember: Bool
   ) -> NamespaceContext {
     let memberIndent = String(repeating: language.indentUnit, count: depth + 1)
-    var claimed: [String: EmittingError.Named] = [:]
+    // Each identifier, with the member that claimed it first; named only for a diagnostic.
+    var claimed: [String: Member] = [:]
     var tokens: [TokenContext] = []
-    for token in node.tokens {
-      let named = EmittingError.Named(.token, token.name, at: token.first.location)
+    tokens.reserveCapacity(node.tokens.count)
+    for (position, token) in node.tokens.enumerated() {
       let words = IdentifierWords.split(token.path.segments.last ?? "")
       guard !words.isEmpty else {
-        errors.append(.unnamable(language: language.name, named: named))
+        errors.append(.unnamable(language: language.name, named: Member.token(position).named(in: node)))
         continue
       }
       let identifier = language.memberIdentifier(words)
-      claim(identifier, for: named, in: &claimed, scope: qualifiedName)
+      claim(identifier, for: .token(position), in: &claimed, of: node, scope: qualifiedName)
       if let declaration = declaration(of: token) {
         tokens.append(
           TokenContext(
@@ -198,42 +199,60 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       }
     }
     var namespaces: [NamespaceContext] = []
-    for child in node.children {
-      let path = child.path.joined(separator: ".")
+    namespaces.reserveCapacity(node.children.count)
+    for (position, child) in node.children.enumerated() {
       // A group always has a token below it: a token set holds no empty groups.
       guard let location = child.firstTokenLocation else { continue }
-      let named = EmittingError.Named(.group, path, at: location)
       let words = IdentifierWords.split(child.segment)
       guard !words.isEmpty else {
-        errors.append(.unnamable(language: language.name, named: named))
+        errors.append(
+          .unnamable(language: language.name, named: Member.group(position, location).named(in: node)))
         continue
       }
       let identifier = language.namespaceIdentifier(words)
-      claim(identifier, for: named, in: &claimed, scope: qualifiedName)
+      claim(identifier, for: .group(position, location), in: &claimed, of: node, scope: qualifiedName)
       namespaces.append(
         namespace(
           child, name: identifier, qualifiedName: qualifiedName + "." + identifier, depth: depth + 1,
           isFirstMember: tokens.isEmpty && namespaces.isEmpty))
     }
     return NamespaceContext(
-      name: name, path: node.path.joined(separator: "."),
-      indent: String(repeating: language.indentUnit, count: depth), isFirstMember: isFirstMember,
-      tokens: tokens,
-      namespaces: namespaces)
+      name: name, path: node.name, indent: String(repeating: language.indentUnit, count: depth),
+      isFirstMember: isFirstMember, tokens: tokens, namespaces: namespaces)
+  }
+
+  /// A token or sub-group of a node, by position.
+  private enum Member {
+    case token(Int)
+    /// A group's diagnostics point at its first token.
+    case group(Int, SourceLocation)
+
+    /// How diagnostics name it.
+    func named(in node: NamespaceTree.Node) -> EmittingError.Named {
+      switch self {
+      case .token(let position):
+        let token = node.tokens[position]
+        return EmittingError.Named(.token, token.name, at: token.first.location)
+      case .group(let position, let location):
+        return EmittingError.Named(.group, node.children[position].name, at: location)
+      }
+    }
   }
 
   private mutating func claim(
-    _ identifier: String, for named: EmittingError.Named, in claimed: inout [String: EmittingError.Named],
+    _ identifier: String, for member: Member, in claimed: inout [String: Member], of node: NamespaceTree.Node,
     scope: String
   ) {
     if reservedIdentifiers.contains(identifier) {
-      errors.append(.reservedName(language: language.name, identifier: identifier, named: named))
+      errors.append(
+        .reservedName(language: language.name, identifier: identifier, named: member.named(in: node)))
     } else if let first = claimed[identifier] {
       errors.append(
         .nameCollision(
-          language: language.name, identifier: identifier, scope: scope, first: first, second: named))
+          language: language.name, identifier: identifier, scope: scope, first: first.named(in: node),
+          second: member.named(in: node)))
     } else {
-      claimed[identifier] = named
+      claimed[identifier] = member
     }
   }
 }

@@ -6,6 +6,8 @@ struct NamespaceTree {
     /// The group's own name; empty for the root.
     let segment: String
     let path: [String]
+    /// The dotted path, `main.alert.color.information`; empty for the root.
+    let name: String
     /// Tokens directly in this group, in path order.
     var tokens: [ModalToken] = []
     /// Sub-groups, in path order.
@@ -16,13 +18,16 @@ struct NamespaceTree {
   }
 
   static func build(_ tokens: ModalTokenSet) -> Node {
-    node(segment: "", path: [], tokens: tokens.tokens[...])
+    node(segment: "", path: [], name: "", tokens: tokens.tokens[...])
   }
 
   /// The tokens below `path`; in path order, each sub-group's tokens are adjacent.
-  private static func node(segment: String, path: [String], tokens: ArraySlice<ModalToken>) -> Node {
+  private static func node(segment: String, path: [String], name: String, tokens: ArraySlice<ModalToken>)
+    -> Node
+  {
     let depth = path.count
-    var node = Node(segment: segment, path: path, firstTokenLocation: tokens.first?.first.location)
+    var node = Node(
+      segment: segment, path: path, name: name, firstTokenLocation: tokens.first?.first.location)
     var index = tokens.startIndex
     while index < tokens.endIndex {
       let token = tokens[index]
@@ -38,7 +43,10 @@ struct NamespaceTree {
       {
         end += 1
       }
-      node.children.append(self.node(segment: group, path: path + [group], tokens: tokens[index..<end]))
+      node.children.append(
+        self.node(
+          segment: group, path: path + [group], name: name.isEmpty ? group : name + "." + group,
+          tokens: tokens[index..<end]))
       index = end
     }
     return node

@@ -102,7 +102,11 @@ public enum ContrastAudit {
         AuditError.noRules(at: configPath.map { SourceLocation(file: $0, line: 1, column: 1) })
       ])
     }
-    let index = TokenIndex(tokens.sets[0])
+    let patterns = config.rules.flatMap { rule -> [TokenPattern] in
+      guard case .pattern(let background) = rule.background else { return [TokenPattern(rule.foreground)] }
+      return [TokenPattern(rule.foreground), TokenPattern(background)]
+    }
+    let index = TokenIndex(tokens.sets[0], for: patterns)
     // `nil` stands for the only mode of a project without modes.
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
     var errors: [AuditError] = []

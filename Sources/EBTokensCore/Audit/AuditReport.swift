@@ -255,31 +255,26 @@ public enum AuditReport {
       }
       members.append(("modes", .array(modes)))
     }
-    // A pair's object takes about 450 bytes.
-    return JSONWriter.render(
-      members, thenArray: "results", count: result.results.count, capacity: 1024 + result.results.count * 480
-    ) { json(result.results[$0]) }
+    return JSONWriter.render(members, thenArray: "results", count: result.results.count) { index, object in
+      let pair = result.results[index]
+      if let mode = pair.mode { object.member("mode", .string(mode)) }
+      object.member("foreground", .string(pair.foreground))
+      object.member("background", .string(pair.background))
+      object.member("role", .string(pair.role.rawValue))
+      object.member("foregroundValue", .string(pair.foregroundColor.hex))
+      object.member("backgroundValue", .string(pair.backgroundColor.hex))
+      object.member("composited", .string(pair.composited.opaqueHex))
+      object.member("ratio", .number(pair.ratio))
+      object.member("required", pair.required.map(JSONWriter.Value.number) ?? .null)
+      object.member("apcaLc", .number(pair.apcaLc))
+      object.member("pass", .bool(pair.passes))
+      object.member("file", .string(pair.foregroundLocation.file))
+      object.member("line", .integer(pair.foregroundLocation.line))
+    }
   }
 
   private static func jsonCounts(pairs: Int, failed: Int) -> [(String, JSONWriter.Value)] {
     [("pairs", .integer(pairs)), ("passed", .integer(pairs - failed)), ("failed", .integer(failed))]
-  }
-
-  static func json(_ pair: PairResult) -> JSONWriter.Value {
-    .object([
-      ("foreground", .string(pair.foreground)),
-      ("background", .string(pair.background)),
-      ("role", .string(pair.role.rawValue)),
-      ("foregroundValue", .string(pair.foregroundColor.hex)),
-      ("backgroundValue", .string(pair.backgroundColor.hex)),
-      ("composited", .string(pair.composited.opaqueHex)),
-      ("ratio", .number(pair.ratio)),
-      ("required", pair.required.map(JSONWriter.Value.number) ?? .null),
-      ("apcaLc", .number(pair.apcaLc)),
-      ("pass", .bool(pair.passes)),
-      ("file", .string(pair.foregroundLocation.file)),
-      ("line", .integer(pair.foregroundLocation.line)),
-    ]).prepending(pair.mode.map { ("mode", .string($0)) })
   }
 
   // MARK: - SARIF
@@ -404,12 +399,6 @@ public struct ReportWriteError: DiagnosticConvertible, Equatable {
 }
 
 extension JSONWriter.Value {
-  /// The object with `member` first, when there is one.
-  fileprivate func prepending(_ member: (String, JSONWriter.Value)?) -> JSONWriter.Value {
-    guard let member, case .object(let members) = self else { return self }
-    return .object([member] + members)
-  }
-
   /// The object with `member` last, when there is one.
   fileprivate func appending(_ member: (String, JSONWriter.Value)?) -> JSONWriter.Value {
     guard let member, case .object(let members) = self else { return self }

@@ -28,39 +28,100 @@ public struct JSONWriter {
   }
 
   /// What ``render(_:)`` prints for an object of `members` and, last, a member `key` holding an
-  /// array of `count` elements, with each element made by `element` only when it is written: a
-  /// document of many thousand elements is never held as one `Value`. `capacity` is a guess of
-  /// the document's size in bytes, reserved up front.
+  /// array of `count` objects, each written member by member by `element` (given the element's
+  /// position): a document of many thousand objects is never held as one `Value`.
+  ///
+  /// The text is written in chunks of about a megabyte, each released as soon as it is copied
+  /// into the string, so a 20 MB document never needs twice its size in memory.
   static func render(
-    _ members: [(String, Value)], thenArray key: String, count: Int, capacity: Int, element: (Int) -> Value
+    _ members: [(String, Value)], thenArray key: String, count: Int,
+    element: (Int, inout ObjectWriter) -> Void
   ) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity(capacity)
-    output += "{\n".utf8
+    let chunkSize = 1 << 20
+    var chunks: [[UInt8]] = []
+    var writer = ObjectWriter(indent: 2)
+    writer.output.reserveCapacity(chunkSize + 4096)
+    writer.output += "{\n".utf8
     for (member, value) in members {
-      appendIndent(1, to: &output)
-      appendQuoted(member, to: &output)
-      output += ": ".utf8
-      write(value, indent: 1, into: &output)
-      output += ",\n".utf8
+      appendIndent(1, to: &writer.output)
+      appendQuoted(member, to: &writer.output)
+      writer.output += ": ".utf8
+      write(value, indent: 1, into: &writer.output)
+      writer.output += ",\n".utf8
     }
-    appendIndent(1, to: &output)
-    appendQuoted(key, to: &output)
-    output += ": ".utf8
+    appendIndent(1, to: &writer.output)
+    appendQuoted(key, to: &writer.output)
+    writer.output += ": ".utf8
     if count == 0 {
-      output += "[]".utf8
+      writer.output += "[]".utf8
     } else {
-      output += "[\n".utf8
+      writer.output += "[\n".utf8
       for index in 0..<count {
-        appendIndent(2, to: &output)
-        write(element(index), indent: 2, into: &output)
-        output += (index == count - 1 ? "\n" : ",\n").utf8
+        appendIndent(2, to: &writer.output)
+        writer.begin()
+        element(index, &writer)
+        writer.end()
+        writer.output += (index == count - 1 ? "\n" : ",\n").utf8
+        if writer.output.count >= chunkSize {
+          chunks.append(writer.output)
+          writer.output = []
+          writer.output.reserveCapacity(chunkSize + 4096)
+        }
       }
-      appendIndent(1, to: &output)
-      output.append(UInt8(ascii: "]"))
+      appendIndent(1, to: &writer.output)
+      writer.output.append(UInt8(ascii: "]"))
     }
-    output += "\n}\n".utf8
-    return String(decoding: output, as: UTF8.self)
+    writer.output += "\n}\n".utf8
+    chunks.append(writer.output)
+    writer.output = []
+    let total = chunks.reduce(0) { $0 + $1.count }
+    return String(unsafeUninitializedCapacity: total) { text in
+      var offset = 0
+      for position in chunks.indices {
+        let chunk = chunks[position]
+        chunks[position] = []
+        _ = UnsafeMutableBufferPointer(rebasing: text[offset...]).initialize(from: chunk)
+        offset += chunk.count
+      }
+      return offset
+    }
+  }
+
+  /// Writes one object of a document member by member, laid out as ``render(_:)`` lays out an
+  /// `.object` at the same depth.
+  struct ObjectWriter {
+    fileprivate var output: [UInt8] = []
+    /// The depth of the object itself; its members are one deeper.
+    fileprivate let indent: Int
+    private var isEmpty = true
+
+    fileprivate init(indent: Int) {
+      self.indent = indent
+    }
+
+    fileprivate mutating func begin() {
+      output.append(UInt8(ascii: "{"))
+      isEmpty = true
+    }
+
+    mutating func member(_ key: String, _ value: Value) {
+      output += (isEmpty ? "\n" : ",\n").utf8
+      isEmpty = false
+      JSONWriter.appendIndent(indent + 1, to: &output)
+      JSONWriter.appendQuoted(key, to: &output)
+      output += ": ".utf8
+      JSONWriter.write(value, indent: indent + 1, into: &output)
+    }
+
+    fileprivate mutating func end() {
+      guard !isEmpty else {
+        output.append(UInt8(ascii: "}"))
+        return
+      }
+      output.append(UInt8(ascii: "\n"))
+      JSONWriter.appendIndent(indent, to: &output)
+      output.append(UInt8(ascii: "}"))
+    }
   }
 
   private static func write(_ value: Value, indent: Int, into output: inout [UInt8]) {

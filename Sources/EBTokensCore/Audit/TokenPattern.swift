@@ -97,10 +97,11 @@ public struct TokenIndex: Sendable {
   /// Files each token under its segments at `positions`, or at every position when `nil`.
   private init(_ tokenSet: TokenSet, filing positions: Set<Position>?) {
     tokens = tokenSet.tokens
-    for (index, token) in tokens.enumerated() {
-      let count = token.path.segments.count
+    for index in tokens.indices {
+      let segments = tokens[index].path.segments
+      let count = segments.count
       byCount[count, default: []].append(index)
-      for (position, segment) in token.path.segments.enumerated()
+      for (position, segment) in segments.enumerated()
       where positions?.contains(Position(count: count, position: position)) ?? true {
         postings[Key(count: count, position: position, segment: segment), default: []].append(index)
       }

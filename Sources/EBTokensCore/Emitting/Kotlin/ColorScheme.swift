@@ -55,7 +55,7 @@ struct ColorSchemeBuilder {
           source: source + "." + className,
           depth: depth + 1)
       else { continue }
-      let named = EmittingError.Named(.group, child.path.joined(separator: "."), at: location)
+      let named = EmittingError.Named(.group, child.name, at: location)
       // At the top, a class called `Companion` would clash with the companion object.
       if depth == 0 && className == "Companion" {
         errors.append(.reservedName(language: language.name, identifier: className, named: named))

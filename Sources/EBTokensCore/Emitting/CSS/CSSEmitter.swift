@@ -47,7 +47,9 @@ struct CSSEmitter: OutputEmitter {
       // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
       for (position, property) in language.properties(of: token).enumerated() {
         let propertyName = name + property.suffix
-        if let first = claimed[propertyName] {
+        // One lookup claims a free name; a taken one goes back to its first claimant.
+        if let first = claimed.updateValue(tokenIndex, forKey: propertyName) {
+          claimed[propertyName] = first
           let firstToken = tokens.tokens[first].first
           errors.append(
             .nameCollision(
@@ -56,7 +58,6 @@ struct CSSEmitter: OutputEmitter {
               second: .init(.token, token.name, at: token.location)))
           continue
         }
-        claimed[propertyName] = tokenIndex
         properties.append(
           CSSPropertyContext(
             name: propertyName, path: token.name, value: property.value,

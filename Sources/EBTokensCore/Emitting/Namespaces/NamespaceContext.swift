@@ -137,10 +137,19 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   /// The modes' names, when the tokens have modes: a token whose value changes with the mode is
   /// declared with its value in each.
   private var modes: [String] = []
+  /// Every token, which the tree's nodes list by position.
+  private var tokens: [ModalToken] = []
+
+  /// Identifiers already made, by token or group name (`nil` for a name that makes none): names
+  /// repeat across groups (`bg`, `label`, `100`), and a lookup costs less than splitting and
+  /// camel-casing each again.
+  private var memberIdentifiers: [String: String?] = [:]
+  private var namespaceIdentifiers: [String: String?] = [:]
 
   /// The root namespace, named `rootName`, holding every token.
   mutating func root(_ tokens: ModalTokenSet, named rootName: String) -> NamespaceContext {
     modes = tokens.modes
+    self.tokens = tokens.tokens
     return namespace(
       NamespaceTree.build(tokens), name: rootName, qualifiedName: rootName, depth: 0, isFirstMember: true)
   }
@@ -181,15 +190,15 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     let memberIndent = String(repeating: language.indentUnit, count: depth + 1)
     // Each identifier, with the member that claimed it first; named only for a diagnostic.
     var claimed: [String: Member] = [:]
+    claimed.reserveCapacity(node.tokens.count + node.children.count)
     var tokens: [TokenContext] = []
     tokens.reserveCapacity(node.tokens.count)
-    for (position, token) in node.tokens.enumerated() {
-      let words = IdentifierWords.split(token.path.segments.last ?? "")
-      guard !words.isEmpty else {
-        errors.append(.unnamable(language: language.name, named: Member.token(position).named(in: node)))
+    for (position, tokenIndex) in node.tokens.enumerated() {
+      let token = self.tokens[tokenIndex]
+      guard let identifier = memberIdentifier(token.path.segments.last ?? "") else {
+        errors.append(.unnamable(language: language.name, named: named(.token(position), in: node)))
         continue
       }
-      let identifier = language.memberIdentifier(words)
       claim(identifier, for: .token(position), in: &claimed, of: node, scope: qualifiedName)
       if let declaration = declaration(of: token) {
         tokens.append(
@@ -203,13 +212,11 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     for (position, child) in node.children.enumerated() {
       // A group always has a token below it: a token set holds no empty groups.
       guard let location = child.firstTokenLocation else { continue }
-      let words = IdentifierWords.split(child.segment)
-      guard !words.isEmpty else {
+      guard let identifier = namespaceIdentifier(child.segment) else {
         errors.append(
-          .unnamable(language: language.name, named: Member.group(position, location).named(in: node)))
+          .unnamable(language: language.name, named: named(.group(position, location), in: node)))
         continue
       }
-      let identifier = language.namespaceIdentifier(words)
       claim(identifier, for: .group(position, location), in: &claimed, of: node, scope: qualifiedName)
       namespaces.append(
         namespace(
@@ -221,21 +228,39 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       isFirstMember: isFirstMember, tokens: tokens, namespaces: namespaces)
   }
 
+  /// The member identifier of a token named `name`; `nil` when the name has no word to make one.
+  private mutating func memberIdentifier(_ name: String) -> String? {
+    if let known = memberIdentifiers[name] { return known }
+    let words = IdentifierWords.split(name)
+    let identifier = words.isEmpty ? nil : language.memberIdentifier(words)
+    memberIdentifiers[name] = identifier
+    return identifier
+  }
+
+  /// The namespace identifier of a group named `name`; `nil` when the name has no word to make one.
+  private mutating func namespaceIdentifier(_ name: String) -> String? {
+    if let known = namespaceIdentifiers[name] { return known }
+    let words = IdentifierWords.split(name)
+    let identifier = words.isEmpty ? nil : language.namespaceIdentifier(words)
+    namespaceIdentifiers[name] = identifier
+    return identifier
+  }
+
   /// A token or sub-group of a node, by position.
   private enum Member {
     case token(Int)
     /// A group's diagnostics point at its first token.
     case group(Int, SourceLocation)
+  }
 
-    /// How diagnostics name it.
-    func named(in node: NamespaceTree.Node) -> EmittingError.Named {
-      switch self {
-      case .token(let position):
-        let token = node.tokens[position]
-        return EmittingError.Named(.token, token.name, at: token.first.location)
-      case .group(let position, let location):
-        return EmittingError.Named(.group, node.children[position].name, at: location)
-      }
+  /// How diagnostics name a member of `node`.
+  private func named(_ member: Member, in node: NamespaceTree.Node) -> EmittingError.Named {
+    switch member {
+    case .token(let position):
+      let token = tokens[node.tokens[position]]
+      return EmittingError.Named(.token, token.name, at: token.first.location)
+    case .group(let position, let location):
+      return EmittingError.Named(.group, node.children[position].name, at: location)
     }
   }
 
@@ -245,14 +270,14 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   ) {
     if reservedIdentifiers.contains(identifier) {
       errors.append(
-        .reservedName(language: language.name, identifier: identifier, named: member.named(in: node)))
-    } else if let first = claimed[identifier] {
+        .reservedName(language: language.name, identifier: identifier, named: named(member, in: node)))
+    } else if let first = claimed.updateValue(member, forKey: identifier) {
+      // One lookup claims a free name; a taken one goes back to its first claimant.
+      claimed[identifier] = first
       errors.append(
         .nameCollision(
-          language: language.name, identifier: identifier, scope: scope, first: first.named(in: node),
-          second: member.named(in: node)))
-    } else {
-      claimed[identifier] = member
+          language: language.name, identifier: identifier, scope: scope, first: named(first, in: node),
+          second: named(member, in: node)))
     }
   }
 }

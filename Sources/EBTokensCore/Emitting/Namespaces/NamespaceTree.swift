@@ -8,8 +8,9 @@ struct NamespaceTree {
     let path: [String]
     /// The dotted path, `main.alert.color.information`; empty for the root.
     let name: String
-    /// Tokens directly in this group, in path order.
-    var tokens: [ModalToken] = []
+    /// The positions, in the token set's list, of the tokens directly in this group, in path
+    /// order: positions rather than copies, which would cost every token a copy per output.
+    var tokens: [Int] = []
     /// Sub-groups, in path order.
     var children: [Node] = []
     /// A token set keeps no locations for groups, so a group's diagnostics point
@@ -18,27 +19,28 @@ struct NamespaceTree {
   }
 
   static func build(_ tokens: ModalTokenSet) -> Node {
-    node(segment: "", path: [], name: "", tokens: tokens.tokens[...])
+    node(segment: "", path: [], name: "", tokens: tokens.tokens, range: tokens.tokens.indices)
   }
 
   /// The tokens below `path`; in path order, each sub-group's tokens are adjacent.
-  private static func node(segment: String, path: [String], name: String, tokens: ArraySlice<ModalToken>)
-    -> Node
-  {
+  private static func node(
+    segment: String, path: [String], name: String, tokens: [ModalToken], range: Range<Int>
+  ) -> Node {
     let depth = path.count
     var node = Node(
-      segment: segment, path: path, name: name, firstTokenLocation: tokens.first?.first.location)
-    var index = tokens.startIndex
-    while index < tokens.endIndex {
-      let token = tokens[index]
-      guard token.path.segments.count > depth + 1 else {
-        node.tokens.append(token)
+      segment: segment, path: path, name: name,
+      firstTokenLocation: range.isEmpty ? nil : tokens[range.lowerBound].first.location)
+    var index = range.lowerBound
+    // Each token is visited at every level above it, so it is read in place, not copied.
+    while index < range.upperBound {
+      guard tokens[index].path.segments.count > depth + 1 else {
+        node.tokens.append(index)
         index += 1
         continue
       }
-      let group = token.path.segments[depth]
+      let group = tokens[index].path.segments[depth]
       var end = index + 1
-      while end < tokens.endIndex, tokens[end].path.segments.count > depth + 1,
+      while end < range.upperBound, tokens[end].path.segments.count > depth + 1,
         tokens[end].path.segments[depth] == group
       {
         end += 1
@@ -46,7 +48,7 @@ struct NamespaceTree {
       node.children.append(
         self.node(
           segment: group, path: path + [group], name: name.isEmpty ? group : name + "." + group,
-          tokens: tokens[index..<end]))
+          tokens: tokens, range: index..<end))
       index = end
     }
     return node

@@ -46,13 +46,14 @@ public struct TokenPattern: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// An inverted index of token paths, so matching a pattern costs the size of its rarest
-/// literal segment's posting list rather than a scan of every token.
+/// An inverted index of token paths, so matching a pattern costs the size of its literal
+/// segments' posting lists rather than a scan of every token.
 ///
 /// Each token is filed under (segment count, position, segment) for every segment it has. A
-/// pattern looks up each of its literal segments, picks the shortest list and checks only those
-/// tokens. `main.alert.color.*.description` over 100,000 tokens reads the few tokens whose fifth
-/// of five segments is `description`. A pattern of stars alone reads every token of its length.
+/// pattern looks up each of its literal segments and merges their lists, so it reads only the
+/// tokens that have all of them. `main.alert.color.*.description` over 100,000 tokens reads the
+/// few tokens of five segments whose first is `main`, second `alert`, third `color` and fifth
+/// `description`. A pattern of stars alone reads every token of its length.
 /// Building the index is linear in the total number of segments.
 public struct TokenIndex: Sendable {
   public struct Match: Sendable {
@@ -111,15 +112,39 @@ public struct TokenIndex: Sendable {
   /// Every token `pattern` matches, in path order, with its captures.
   public func matches(_ pattern: TokenPattern) -> [Match] {
     let count = pattern.segments.count
-    var candidates = byCount[count] ?? []
+    var lists: [[Int]] = []
     for (position, segment) in pattern.segments.enumerated() {
       guard case .literal(let name) = segment else { continue }
       guard let list = postings[Key(count: count, position: position, segment: name)] else { return [] }
-      if list.count < candidates.count { candidates = list }
+      lists.append(list)
     }
+    // The tokens on every literal's list: the lists are in token order, so merging them costs
+    // their lengths, and only real matches are left to read.
+    lists.sort { $0.count < $1.count }
+    var candidates = lists.first ?? byCount[count] ?? []
+    for list in lists.dropFirst() { candidates = Self.intersection(candidates, list) }
     return candidates.compactMap { index in
       pattern.captures(in: tokens[index].path).map { Match(index: index, captures: $0) }
     }
+  }
+
+  /// The positions on both ascending lists.
+  private static func intersection(_ left: [Int], _ right: [Int]) -> [Int] {
+    var both: [Int] = []
+    var leftIndex = 0
+    var rightIndex = 0
+    while leftIndex < left.count && rightIndex < right.count {
+      if left[leftIndex] < right[rightIndex] {
+        leftIndex += 1
+      } else if left[leftIndex] > right[rightIndex] {
+        rightIndex += 1
+      } else {
+        both.append(left[leftIndex])
+        leftIndex += 1
+        rightIndex += 1
+      }
+    }
+    return both
   }
 
   /// A corrected pattern when `pattern` matches nothing because of a misspelled literal segment:

@@ -157,39 +157,41 @@ public enum ContrastAudit {
     var results: [PairResult] = []
     results.reserveCapacity(order.count)
     for entryIndex in order {
+      // Fields are read in place: copying a token or a rule per result would cost more than the
+      // result itself.
       let entry = entries[entryIndex]
-      let rule = rules[entry.rule]
       let mode = modes[entry.mode]
       let set = tokens.sets[entry.mode]
-      let foreground = set.tokens[entry.pair.foreground]
-      let backgroundToken: Token?
+      let foreground = entry.pair.foreground
       let backgroundName: String
+      let backgroundLocation: SourceLocation?
       switch entry.pair.background {
-      case .token(let backgroundIndex):
-        backgroundToken = set.tokens[backgroundIndex]
-        backgroundName = set.tokens[backgroundIndex].name
+      case .token(let background):
+        backgroundName = set.tokens[background].name
+        backgroundLocation = set.tokens[background].location
       case .literal(_, let text):
-        backgroundToken = nil
         backgroundName = text
+        backgroundLocation = nil
       case .perMode(let colors):
-        backgroundToken = nil
         backgroundName = mode.flatMap { colors[$0]?.text } ?? ""
+        backgroundLocation = nil
       }
       // Both colors exist: the entry was only made when they do.
-      guard let foregroundColor = foreground.value.colorValue,
+      guard let foregroundColor = set.tokens[foreground].value.colorValue,
         let backgroundColor = backgroundColor(entry.pair.background, in: set, mode: mode)
       else { continue }
+      let role = rules[entry.rule].role
       let measurement = measure(
         foreground: foregroundColor, background: backgroundColor, canvas: config.canvas(for: mode))
-      let minimum = minimum(for: rule.role, level: config.level, method: config.method)
+      let minimum = minimum(for: role, level: config.level, method: config.method)
       results.append(
         PairResult(
-          foreground: foreground.name, background: backgroundName,
-          backgroundIsLiteral: backgroundToken == nil, role: rule.role, foregroundColor: foregroundColor,
+          foreground: set.tokens[foreground].name, background: backgroundName,
+          backgroundIsLiteral: backgroundLocation == nil, role: role, foregroundColor: foregroundColor,
           backgroundColor: backgroundColor, measurement: measurement, required: minimum,
           passes: passes(measurement, minimum: minimum, method: config.method),
-          foregroundLocation: foreground.location, backgroundLocation: backgroundToken?.location,
-          ruleLocation: rule.location, mode: mode))
+          foregroundLocation: set.tokens[foreground].location, backgroundLocation: backgroundLocation,
+          ruleLocation: rules[entry.rule].location, mode: mode))
     }
     return AuditResult(
       level: config.level, method: config.method, canvas: config.canvas, results: results,

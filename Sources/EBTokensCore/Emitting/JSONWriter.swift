@@ -41,27 +41,27 @@ public struct JSONWriter {
     var chunks: [[UInt8]] = []
     var writer = ObjectWriter(indent: 2)
     writer.output.reserveCapacity(chunkSize + 4096)
-    writer.output += "{\n".utf8
+    writer.output.appendText("{\n")
     for (member, value) in members {
       appendIndent(1, to: &writer.output)
       appendQuoted(member, to: &writer.output)
-      writer.output += ": ".utf8
+      writer.output.appendText(": ")
       write(value, indent: 1, into: &writer.output)
-      writer.output += ",\n".utf8
+      writer.output.appendText(",\n")
     }
     appendIndent(1, to: &writer.output)
     appendQuoted(key, to: &writer.output)
-    writer.output += ": ".utf8
+    writer.output.appendText(": ")
     if count == 0 {
-      writer.output += "[]".utf8
+      writer.output.appendText("[]")
     } else {
-      writer.output += "[\n".utf8
+      writer.output.appendText("[\n")
       for index in 0..<count {
         appendIndent(2, to: &writer.output)
         writer.begin()
         element(index, &writer)
         writer.end()
-        writer.output += (index == count - 1 ? "\n" : ",\n").utf8
+        writer.output.appendText(index == count - 1 ? "\n" : ",\n")
         if writer.output.count >= chunkSize {
           chunks.append(writer.output)
           writer.output = []
@@ -71,7 +71,7 @@ public struct JSONWriter {
       appendIndent(1, to: &writer.output)
       writer.output.append(UInt8(ascii: "]"))
     }
-    writer.output += "\n}\n".utf8
+    writer.output.appendText("\n}\n")
     chunks.append(writer.output)
     writer.output = []
     let total = chunks.reduce(0) { $0 + $1.count }
@@ -105,11 +105,11 @@ public struct JSONWriter {
     }
 
     mutating func member(_ key: String, _ value: Value) {
-      output += (isEmpty ? "\n" : ",\n").utf8
+      output.appendText(isEmpty ? "\n" : ",\n")
       isEmpty = false
       JSONWriter.appendIndent(indent + 1, to: &output)
       JSONWriter.appendQuoted(key, to: &output)
-      output += ": ".utf8
+      output.appendText(": ")
       JSONWriter.write(value, indent: indent + 1, into: &output)
     }
 
@@ -130,33 +130,33 @@ public struct JSONWriter {
     case .number(let number): output += (number.isFinite ? NumberFormatting.shortest(number) : "null").utf8
     case .integer(let number): output += String(number).utf8
     case .numberText(let text): output += text.utf8
-    case .bool(let flag): output += (flag ? "true" : "false").utf8
-    case .null: output += "null".utf8
+    case .bool(let flag): output.appendText(flag ? "true" : "false")
+    case .null: output.appendText("null")
     case .array(let items):
       guard !items.isEmpty else {
-        output += "[]".utf8
+        output.appendText("[]")
         return
       }
-      output += "[\n".utf8
+      output.appendText("[\n")
       for (index, item) in items.enumerated() {
         appendIndent(indent + 1, to: &output)
         write(item, indent: indent + 1, into: &output)
-        output += (index == items.count - 1 ? "\n" : ",\n").utf8
+        output.appendText(index == items.count - 1 ? "\n" : ",\n")
       }
       appendIndent(indent, to: &output)
       output.append(UInt8(ascii: "]"))
     case .object(let members):
       guard !members.isEmpty else {
-        output += "{}".utf8
+        output.appendText("{}")
         return
       }
-      output += "{\n".utf8
+      output.appendText("{\n")
       for (index, (key, member)) in members.enumerated() {
         appendIndent(indent + 1, to: &output)
         appendQuoted(key, to: &output)
-        output += ": ".utf8
+        output.appendText(": ")
         write(member, indent: indent + 1, into: &output)
-        output += (index == members.count - 1 ? "\n" : ",\n").utf8
+        output.appendText(index == members.count - 1 ? "\n" : ",\n")
       }
       appendIndent(indent, to: &output)
       output.append(UInt8(ascii: "}"))
@@ -207,5 +207,12 @@ public struct JSONWriter {
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
     output.append(UInt8(ascii: "\""))
+  }
+}
+
+extension [UInt8] {
+  /// Appends the UTF-8 of a literal: the writer's punctuation, without a generic sequence append.
+  fileprivate mutating func appendText(_ text: StaticString) {
+    text.withUTF8Buffer { append(contentsOf: $0) }
   }
 }

@@ -312,7 +312,7 @@ enum AuditHTML {
     let last = name.split(separator: ".").last.map(String.init) ?? name
     let abbreviations = ["bg": "background", "fg": "foreground"]
     let expanded = abbreviations[last.lowercased()] ?? last
-    let words = expanded.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+    let words = AuditReport.replacing("_", with: " ", in: AuditReport.replacing("-", with: " ", in: expanded))
     return words.prefix(1).uppercased() + words.dropFirst()
   }
 
@@ -324,11 +324,17 @@ enum AuditHTML {
   /// `escape(name)` with a line-break opportunity after every dot, so a long token name wraps
   /// between segments rather than inside a word.
   static func breakable(_ name: String) -> String {
-    escape(name).replacingOccurrences(of: ".", with: ".<wbr>")
+    AuditReport.replacing(".", with: ".<wbr>", in: escape(name))
   }
 
   /// Text for element content and double-quoted attributes; control characters dropped.
   static func escape(_ text: String) -> String {
+    // Most text holds nothing to escape.
+    let plain = text.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+        && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+    }
+    if plain { return text }
     var output = ""
     output.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

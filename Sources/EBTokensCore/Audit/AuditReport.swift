@@ -93,6 +93,27 @@ public enum AuditReport {
     result.composited.opaqueHex + " on " + result.backdrop.opaqueHex
   }
 
+  /// `text.replacingOccurrences(of: target, with: replacement)` for an ASCII `target`: byte by
+  /// byte for ASCII text (most names), where a character is a byte; Foundation's for other text,
+  /// where it matches whole characters (a `-` with a combining mark is not a `-`).
+  static func replacing(_ target: Unicode.Scalar, with replacement: String, in text: String) -> String {
+    let targetByte = UInt8(ascii: target)
+    guard text.utf8.contains(targetByte) else { return text }
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return text.replacingOccurrences(of: String(target), with: replacement)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      if byte == targetByte {
+        bytes += replacement.utf8
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   // MARK: - Text
 
   static func text(_ result: AuditResult, colored: Bool) -> String {
@@ -152,7 +173,9 @@ public enum AuditReport {
   /// Names may hold any character but `.`, `{` and `}`; keep control characters (an escape
   /// sequence, say, or C1's single-byte CSI) and bidirectional controls out of a terminal.
   static func printable(_ text: String) -> String {
-    String(
+    // Printable ASCII, most names, is kept as it is.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    return String(
       String.UnicodeScalarView(
         text.unicodeScalars.map {
           $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || SourceText.isBidiControl($0) ? "?" : $0
@@ -217,7 +240,7 @@ public enum AuditReport {
   /// a backtick fence longer than any run of backticks in the name, so no name can end the span
   /// and have the rest read as Markdown (a link, an image).
   static func markdownCode(_ text: String) -> String {
-    let cleaned = printable(text).replacingOccurrences(of: "|", with: "\\|")
+    let cleaned = replacing("|", with: "\\|", in: printable(text))
     guard cleaned.contains("`") else { return "`\(cleaned)`" }
     var longestRun = 0
     var run = 0

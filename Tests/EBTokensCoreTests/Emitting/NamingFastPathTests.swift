@@ -1,10 +1,11 @@
+import Foundation
 import Testing
 
 @testable import EBTokensBenchSupport
 @testable import EBTokensCore
 
-/// The ASCII fast paths of ``IdentifierWords`` and ``CSSLanguage/propertyName(_:)`` must give
-/// exactly what the general, Unicode-aware paths give, for every name: checked over many generated
+/// The ASCII fast paths of ``IdentifierWords``, ``CSSLanguage/propertyName(_:)``, comment lines and
+/// the reports' replacements must give exactly what the general, Unicode-aware paths give, for every name: checked over many generated
 /// names mixing ASCII letters, digits, separators and keywords with letters and marks beyond ASCII.
 @Suite struct NamingFastPathTests {
   /// Pieces names are made of: ASCII runs (capitals, `URL`-style runs, digits, keywords),
@@ -83,6 +84,20 @@ import Testing
       #expect(
         SourceText.commentLines(text) == SourceText.commentLinesByCharacters(text), "\(text.debugDescription)"
       )
+    }
+  }
+
+  @Test func reportReplacementsGiveFoundationsResult() {
+    var generator = SplitMix64(seed: 9)
+    let pieces = ["a", "-", "_", ".", "|", "label", "\u{301}", "é", "\u{600}", "\r\n", "<", "&"]
+    for _ in 0..<5_000 {
+      let count = generator.below(2) == 0 ? 6 : pieces.count
+      let text = (0..<generator.inRange(0...8)).map { _ in pieces[generator.below(count)] }.joined()
+      for (target, replacement) in [("-", " "), (".", ".<wbr>"), ("|", "\\|")] {
+        #expect(
+          AuditReport.replacing(Unicode.Scalar(target) ?? "-", with: replacement, in: text)
+            == text.replacingOccurrences(of: target, with: replacement), "\(text.debugDescription)")
+      }
     }
   }
 }

@@ -191,10 +191,14 @@ public enum PatternPairing {
     backgrounds: [TokenIndex.Match], backgroundPattern: TokenPattern
   ) -> [[TokenIndex.Match]] {
     let compared = min(foregroundPattern.wildcardCount, backgroundPattern.wildcardCount)
+    // The captures compared; all of them (no copy) when the pattern has no more stars.
+    func key(_ captures: [String]) -> [String] {
+      captures.count == compared ? captures : Array(captures.prefix(compared))
+    }
     var buckets: [[String]: [TokenIndex.Match]] = [:]
     for background in backgrounds {
-      buckets[Array(background.captures.prefix(compared)), default: []].append(background)
+      buckets[key(background.captures), default: []].append(background)
     }
-    return foregrounds.map { buckets[Array($0.captures.prefix(compared))] ?? [] }
+    return foregrounds.map { buckets[key($0.captures)] ?? [] }
   }
 }

@@ -164,8 +164,16 @@ public struct JSONWriter {
   }
 
   private static func appendIndent(_ level: Int, to output: inout [UInt8]) {
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+    let count = level * 2
+    guard count <= spaces.count else {
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+      return
+    }
+    // Copied from a row of spaces: appending a repeated element goes byte by byte.
+    spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
   }
+
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
 

@@ -113,7 +113,10 @@ public enum ContrastAudit {
     var typographyErrors: [TypographyRuleError] = []
     var entries: [Entry] = []
     var rules: [Configuration.Audit.Rule] = []
-    var seen: Set<PairKey> = []
+    // Pairs seen so far: pairs of two tokens, by far the most, keyed by one number.
+    var seenTokenPairs: Set<Int> = []
+    var seenOtherPairs: Set<PairKey> = []
+    let tokenCount = tokens.sets[0].tokens.count
     var suggestionsLeft = maxSuggestions
     for var rule in config.rules {
       if let typography = rule.typography {
@@ -139,8 +142,17 @@ public enum ContrastAudit {
       let role = Role.allCases.firstIndex(of: rule.role) ?? 0
       for pair in found {
         // Two rules naming the same pair with the same role would count it twice.
-        let key = PairKey(foreground: pair.foreground, background: pair.background, role: rule.role)
-        guard seen.insert(key).inserted else { continue }
+        let isNew: Bool
+        if case .token(let background) = pair.background {
+          let key = (pair.foreground * tokenCount + background) * Role.allCases.count + role
+          isNew = seenTokenPairs.insert(key).inserted
+        } else {
+          isNew =
+            seenOtherPairs.insert(
+              PairKey(foreground: pair.foreground, background: pair.background, role: rule.role)
+            ).inserted
+        }
+        guard isNew else { continue }
         for (position, mode) in modes.enumerated() {
           // A pair is measured in each mode where both colors exist.
           guard tokens.sets[position].tokens[pair.foreground].value.colorValue != nil,

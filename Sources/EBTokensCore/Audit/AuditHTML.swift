@@ -11,9 +11,15 @@ enum AuditHTML {
   static let maximumCards = 1_000
 
   static func render(_ result: AuditResult) -> String {
-    let failing = result.results.filter { !$0.passes }
-    let passing = result.results.filter { $0.passes && $0.required != nil }
-    let decorative = result.results.filter { $0.required == nil }
+    // Each section's count, and no more of its pairs than a page can draw.
+    var failing = Section()
+    var passing = Section()
+    var decorative = Section()
+    for pair in result.results {
+      if !pair.passes { failing.add(pair) }
+      if pair.passes && pair.required != nil { passing.add(pair) }
+      if pair.required == nil { decorative.add(pair) }
+    }
     var page = """
       <!DOCTYPE html>
       <html lang="en">
@@ -28,7 +34,7 @@ enum AuditHTML {
       <body>
 
       """
-    page += header(result, failing: failing.count, passing: passing.count, decorative: decorative.count)
+    page += header(result, failing: failing.total, passing: passing.total, decorative: decorative.total)
     page += "<main>\n"
     var cardsLeft = maximumCards
     page += section(
@@ -43,6 +49,17 @@ enum AuditHTML {
     page += footer(result)
     page += "</body>\n</html>\n"
     return page
+  }
+
+  /// One section's pairs: how many there are, and the first ``maximumCards`` of them.
+  private struct Section {
+    var total = 0
+    var pairs: [PairResult] = []
+
+    mutating func add(_ pair: PairResult) {
+      total += 1
+      if pairs.count < maximumCards { pairs.append(pair) }
+    }
   }
 
   // MARK: - Parts
@@ -62,9 +79,13 @@ enum AuditHTML {
       : "each mode's canvas (\(escape(AuditReport.canvasDescription(result))))"
     // With modes, how many pairs fail in each.
     let modeStats = result.modes.map { mode in
-      let pairs = result.results.filter { $0.mode == mode.name }
-      return "\n      "
-        + stat("\(pairs.count { !$0.passes }) of \(pairs.count)", "failing in \(escape(mode.name))")
+      var pairs = 0
+      var failed = 0
+      for pair in result.results where pair.mode == mode.name {
+        pairs += 1
+        if !pair.passes { failed += 1 }
+      }
+      return "\n      " + stat("\(failed) of \(pairs)", "failing in \(escape(mode.name))")
     }.joined()
     return """
       <header class="summary \(status)">
@@ -103,21 +124,21 @@ enum AuditHTML {
 
   /// A section of cards, drawing at most `cardsLeft` of them and counting them off.
   private static func section(
-    _ title: String, id: String, pairs: [PairResult], result: AuditResult, cardsLeft: inout Int,
+    _ title: String, id: String, pairs section: Section, result: AuditResult, cardsLeft: inout Int,
     empty: String?,
     note: String? = nil
   ) -> String {
-    guard !pairs.isEmpty || empty != nil else { return "" }
-    var html = "<section id=\"\(id)\">\n<h2>\(title) <span class=\"count\">\(pairs.count)</span></h2>\n"
+    guard section.total > 0 || empty != nil else { return "" }
+    var html = "<section id=\"\(id)\">\n<h2>\(title) <span class=\"count\">\(section.total)</span></h2>\n"
     if let note { html += "<p class=\"section-note\">\(escape(note))</p>\n" }
-    if pairs.isEmpty, let empty {
+    if section.total == 0, let empty {
       html += "<p class=\"empty\">\(icon(.pass))\(empty)</p>\n"
     } else {
-      let shown = pairs.prefix(max(cardsLeft, 0))
+      let shown = section.pairs.prefix(max(cardsLeft, 0))
       cardsLeft -= shown.count
-      if shown.count < pairs.count {
+      if shown.count < section.total {
         html +=
-          "<p class=\"section-note\">Showing \(shown.count) of \(pairs.count): a page draws at most "
+          "<p class=\"section-note\">Showing \(shown.count) of \(section.total): a page draws at most "
           + "\(maximumCards) pairs. The JSON and SARIF reports list every pair.</p>\n"
       }
       if !shown.isEmpty {
@@ -291,7 +312,7 @@ enum AuditHTML {
     let last = name.split(separator: ".").last.map(String.init) ?? name
     let abbreviations = ["bg": "background", "fg": "foreground"]
     let expanded = abbreviations[last.lowercased()] ?? last
-    let words = expanded.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+    let words = AuditReport.replacing("_", with: " ", in: AuditReport.replacing("-", with: " ", in: expanded))
     return words.prefix(1).uppercased() + words.dropFirst()
   }
 
@@ -303,11 +324,17 @@ enum AuditHTML {
   /// `escape(name)` with a line-break opportunity after every dot, so a long token name wraps
   /// between segments rather than inside a word.
   static func breakable(_ name: String) -> String {
-    escape(name).replacingOccurrences(of: ".", with: ".<wbr>")
+    AuditReport.replacing(".", with: ".<wbr>", in: escape(name))
   }
 
   /// Text for element content and double-quoted attributes; control characters dropped.
   static func escape(_ text: String) -> String {
+    // Most text holds nothing to escape.
+    let plain = text.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+        && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+    }
+    if plain { return text }
     var output = ""
     output.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -31,7 +31,7 @@ public enum AuditReport {
     switch format {
     case .text: return text(result, colored: colored)
     case .markdown: return markdown(result)
-    case .json: return JSONWriter.render(json(result))
+    case .json: return json(result)
     case .html: return AuditHTML.render(result)
     case .sarif: return JSONWriter.render(sarif(result))
     }
@@ -79,6 +79,27 @@ public enum AuditReport {
   /// `#072592CC on #E5F1FF`: the colors as written, translucent ones with their alpha.
   static func seen(_ result: PairResult) -> String {
     result.composited.opaqueHex + " on " + result.backdrop.opaqueHex
+  }
+
+  /// `text.replacingOccurrences(of: target, with: replacement)` for an ASCII `target`: byte by
+  /// byte for ASCII text (most names), where a character is a byte; Foundation's for other text,
+  /// where it matches whole characters (a `-` with a combining mark is not a `-`).
+  static func replacing(_ target: Unicode.Scalar, with replacement: String, in text: String) -> String {
+    let targetByte = UInt8(ascii: target)
+    guard text.utf8.contains(targetByte) else { return text }
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return text.replacingOccurrences(of: String(target), with: replacement)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      if byte == targetByte {
+        bytes += replacement.utf8
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   // MARK: - Text
@@ -140,7 +161,9 @@ public enum AuditReport {
   /// Names may hold any character but `.`, `{` and `}`; keep control characters (an escape
   /// sequence, say, or C1's single-byte CSI) and bidirectional controls out of a terminal.
   static func printable(_ text: String) -> String {
-    String(
+    // Printable ASCII, most names, is kept as it is.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    return String(
       String.UnicodeScalarView(
         text.unicodeScalars.map {
           $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || SourceText.isBidiControl($0) ? "?" : $0
@@ -162,7 +185,7 @@ public enum AuditReport {
     output +=
       "| |\(hasModes ? " Mode |" : "") Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
     output += "|:-:|\(hasModes ? "---|" : "")---|---|---|--:|--:|--:|---|\n"
-    let rows = result.failuresFirst.prefix(maximumMarkdownRows)
+    let rows = result.failuresFirst(prefix: maximumMarkdownRows)
     for pair in rows {
       let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
       // The value the verdict was decided on is bold when it falls short.
@@ -205,7 +228,7 @@ public enum AuditReport {
   /// a backtick fence longer than any run of backticks in the name, so no name can end the span
   /// and have the rest read as Markdown (a link, an image).
   static func markdownCode(_ text: String) -> String {
-    let cleaned = printable(text).replacingOccurrences(of: "|", with: "\\|")
+    let cleaned = replacing("|", with: "\\|", in: printable(text))
     guard cleaned.contains("`") else { return "`\(cleaned)`" }
     var longestRun = 0
     var run = 0
@@ -219,48 +242,51 @@ public enum AuditReport {
 
   // MARK: - JSON
 
-  static func json(_ result: AuditResult) -> JSONWriter.Value {
+  /// The JSON report, each pair's object made only as it is written: a 50,000-pair report is a
+  /// 20 MB document, never held as one `JSONWriter.Value`.
+  static func json(_ result: AuditResult) -> String {
+    let failed = result.failedCount
     var members: [(String, JSONWriter.Value)] = [
       ("level", .string(result.level.rawValue)),
       ("method", .string(result.method.rawValue)),
-      ("summary", .object(jsonCounts(result.results))),
+      ("summary", .object(jsonCounts(pairs: result.results.count, failed: failed))),
     ]
     // With modes, each mode's canvas and counts; and each result names its mode.
     if !result.modes.isEmpty {
       let modes = result.modes.map { mode -> JSONWriter.Value in
-        .object(
+        var pairs = 0
+        var failed = 0
+        for pair in result.results where pair.mode == mode.name {
+          pairs += 1
+          if !pair.passes { failed += 1 }
+        }
+        return .object(
           [("name", .string(mode.name)), ("canvas", .string(mode.canvas.hex))]
-            + jsonCounts(result.results.filter { $0.mode == mode.name }))
+            + jsonCounts(pairs: pairs, failed: failed))
       }
       members.append(("modes", .array(modes)))
     }
-    members.append(("results", .array(result.results.map(json))))
-    return .object(members)
+    // Each pair's fields are read in place: a copy of the pair costs more than most of them.
+    let pairs = result.results
+    return JSONWriter.render(members, thenArray: "results", count: pairs.count) { index, object in
+      if let mode = pairs[index].mode { object.member("mode", .string(mode)) }
+      object.member("foreground", .string(pairs[index].foreground))
+      object.member("background", .string(pairs[index].background))
+      object.member("role", .string(pairs[index].role.rawValue))
+      object.member("foregroundValue", .string(pairs[index].foregroundColor.hex))
+      object.member("backgroundValue", .string(pairs[index].backgroundColor.hex))
+      object.member("composited", .string(pairs[index].measurement.composited.opaqueHex))
+      object.member("ratio", .number(pairs[index].measurement.ratio))
+      object.member("required", pairs[index].required.map(JSONWriter.Value.number) ?? .null)
+      object.member("apcaLc", .number(pairs[index].measurement.apcaLc))
+      object.member("pass", .bool(pairs[index].passes))
+      object.member("file", .string(pairs[index].foregroundLocation.file))
+      object.member("line", .integer(pairs[index].foregroundLocation.line))
+    }
   }
 
-  private static func jsonCounts(_ results: [PairResult]) -> [(String, JSONWriter.Value)] {
-    let failed = results.count { !$0.passes }
-    return [
-      ("pairs", .integer(results.count)), ("passed", .integer(results.count - failed)),
-      ("failed", .integer(failed)),
-    ]
-  }
-
-  static func json(_ pair: PairResult) -> JSONWriter.Value {
-    .object([
-      ("foreground", .string(pair.foreground)),
-      ("background", .string(pair.background)),
-      ("role", .string(pair.role.rawValue)),
-      ("foregroundValue", .string(pair.foregroundColor.hex)),
-      ("backgroundValue", .string(pair.backgroundColor.hex)),
-      ("composited", .string(pair.composited.opaqueHex)),
-      ("ratio", .number(pair.ratio)),
-      ("required", pair.required.map(JSONWriter.Value.number) ?? .null),
-      ("apcaLc", .number(pair.apcaLc)),
-      ("pass", .bool(pair.passes)),
-      ("file", .string(pair.foregroundLocation.file)),
-      ("line", .integer(pair.foregroundLocation.line)),
-    ]).prepending(pair.mode.map { ("mode", .string($0)) })
+  private static func jsonCounts(pairs: Int, failed: Int) -> [(String, JSONWriter.Value)] {
+    [("pairs", .integer(pairs)), ("passed", .integer(pairs - failed)), ("failed", .integer(failed))]
   }
 
   // MARK: - SARIF
@@ -385,12 +411,6 @@ public struct ReportWriteError: DiagnosticConvertible, Equatable {
 }
 
 extension JSONWriter.Value {
-  /// The object with `member` first, when there is one.
-  fileprivate func prepending(_ member: (String, JSONWriter.Value)?) -> JSONWriter.Value {
-    guard let member, case .object(let members) = self else { return self }
-    return .object([member] + members)
-  }
-
   /// The object with `member` last, when there is one.
   fileprivate func appending(_ member: (String, JSONWriter.Value)?) -> JSONWriter.Value {
     guard let member, case .object(let members) = self else { return self }

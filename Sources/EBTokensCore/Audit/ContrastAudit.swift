@@ -102,13 +102,21 @@ public enum ContrastAudit {
         AuditError.noRules(at: configPath.map { SourceLocation(file: $0, line: 1, column: 1) })
       ])
     }
-    let index = TokenIndex(tokens.sets[0])
+    let patterns = config.rules.flatMap { rule -> [TokenPattern] in
+      guard case .pattern(let background) = rule.background else { return [TokenPattern(rule.foreground)] }
+      return [TokenPattern(rule.foreground), TokenPattern(background)]
+    }
+    let index = TokenIndex(tokens.sets[0], for: patterns)
     // `nil` stands for the only mode of a project without modes.
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
     var errors: [AuditError] = []
     var typographyErrors: [TypographyRuleError] = []
-    var results: [(result: PairResult, key: SortKey)] = []
-    var seen: Set<PairKey> = []
+    var entries: [Entry] = []
+    var rules: [Configuration.Audit.Rule] = []
+    // Pairs seen so far: pairs of two tokens, by far the most, keyed by one number.
+    var seenTokenPairs: Set<Int> = []
+    var seenOtherPairs: Set<PairKey> = []
+    let tokenCount = tokens.sets[0].tokens.count
     var suggestionsLeft = maxSuggestions
     for var rule in config.rules {
       if let typography = rule.typography {
@@ -125,83 +133,148 @@ public enum ContrastAudit {
       let found = pairs(for: rule, in: index, errors: &errors, suggestionsLeft: &suggestionsLeft)
       // Rules multiply: each can pair every token with a background of its own, so a config
       // of many rules could ask for billions of pairs. Far above any real design system's.
-      if results.count + found.count > maxPairs {
+      if entries.count + found.count > maxPairs {
         errors.append(.tooManyPairs(limit: maxPairs, at: rule.location))
         break
       }
+      let ruleIndex = rules.count
+      rules.append(rule)
+      let role = Role.allCases.firstIndex(of: rule.role) ?? 0
       for pair in found {
         // Two rules naming the same pair with the same role would count it twice.
-        let key = PairKey(foreground: pair.foreground, background: pair.background, role: rule.role)
-        guard seen.insert(key).inserted else { continue }
+        let isNew: Bool
+        if case .token(let background) = pair.background {
+          let key = (pair.foreground * tokenCount + background) * Role.allCases.count + role
+          isNew = seenTokenPairs.insert(key).inserted
+        } else {
+          isNew =
+            seenOtherPairs.insert(
+              PairKey(foreground: pair.foreground, background: pair.background, role: rule.role)
+            ).inserted
+        }
+        guard isNew else { continue }
         for (position, mode) in modes.enumerated() {
-          let set = tokens.sets[position]
-          let foreground = set.tokens[pair.foreground]
-          // A literal background sorts as a one-segment name; one given per mode, as the first
-          // mode's, so that the pair's results in every mode stay together.
-          let background: (name: String, token: Token?, color: Color?, order: TokenPath)
-          switch pair.background {
-          case .token(let backgroundIndex):
-            let token = set.tokens[backgroundIndex]
-            background = (token.name, token, token.value.colorValue, token.path)
-          case .literal(let color, let text):
-            background = (text, nil, color, TokenPath([text]))
-          case .perMode(let colors):
-            let color = mode.flatMap { colors[$0] }
-            let first = modes.first.flatMap { $0.flatMap { colors[$0]?.text } } ?? ""
-            background = (color?.text ?? "", nil, color?.color, TokenPath([first]))
-          }
-          guard let foregroundColor = foreground.value.colorValue, let backgroundColor = background.color
-          else {
-            continue
-          }
-          let sortKey = SortKey(
-            foreground: foreground.path, background: background.order,
-            role: Role.allCases.firstIndex(of: rule.role) ?? 0, mode: position)
-          let measurement = measure(
-            foreground: foregroundColor, background: backgroundColor, canvas: config.canvas(for: mode))
-          let minimum = minimum(for: rule.role, level: config.level, method: config.method)
-          let result = PairResult(
-            foreground: foreground.name, background: background.name,
-            backgroundIsLiteral: background.token == nil, role: rule.role, foregroundColor: foregroundColor,
-            backgroundColor: backgroundColor, measurement: measurement, required: minimum,
-            passes: passes(measurement, minimum: minimum, method: config.method),
-            foregroundLocation: foreground.location, backgroundLocation: background.token?.location,
-            ruleLocation: rule.location, mode: mode)
-          results.append((result, sortKey))
+          // A pair is measured in each mode where both colors exist.
+          guard tokens.sets[position].tokens[pair.foreground].value.colorValue != nil,
+            backgroundColor(pair.background, in: tokens.sets[position], mode: mode) != nil
+          else { continue }
+          entries.append(Entry(pair: pair, rule: ruleIndex, role: role, mode: position))
         }
       }
     }
     if !errors.isEmpty || !typographyErrors.isEmpty {
       throw DiagnosticsError(errors.map { $0 as any DiagnosticConvertible } + typographyErrors)
     }
-    results.sort { $0.key < $1.key }
+    let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
+    var results: [PairResult] = []
+    results.reserveCapacity(order.count)
+    for entryIndex in order {
+      // Fields are read in place: copying a token or a rule per result would cost more than the
+      // result itself.
+      let entry = entries[entryIndex]
+      let mode = modes[entry.mode]
+      let set = tokens.sets[entry.mode]
+      let foreground = entry.pair.foreground
+      let backgroundName: String
+      let backgroundLocation: SourceLocation?
+      switch entry.pair.background {
+      case .token(let background):
+        backgroundName = set.tokens[background].name
+        backgroundLocation = set.tokens[background].location
+      case .literal(_, let text):
+        backgroundName = text
+        backgroundLocation = nil
+      case .perMode(let colors):
+        backgroundName = mode.flatMap { colors[$0]?.text } ?? ""
+        backgroundLocation = nil
+      }
+      // Both colors exist: the entry was only made when they do.
+      guard let foregroundColor = set.tokens[foreground].value.colorValue,
+        let backgroundColor = backgroundColor(entry.pair.background, in: set, mode: mode)
+      else { continue }
+      let role = rules[entry.rule].role
+      let measurement = measure(
+        foreground: foregroundColor, background: backgroundColor, canvas: config.canvas(for: mode))
+      let minimum = minimum(for: role, level: config.level, method: config.method)
+      results.append(
+        PairResult(
+          foreground: set.tokens[foreground].name, background: backgroundName,
+          backgroundIsLiteral: backgroundLocation == nil, role: role, foregroundColor: foregroundColor,
+          backgroundColor: backgroundColor, measurement: measurement, required: minimum,
+          passes: passes(measurement, minimum: minimum, method: config.method),
+          foregroundLocation: set.tokens[foreground].location, backgroundLocation: backgroundLocation,
+          ruleLocation: rules[entry.rule].location, mode: mode))
+    }
     return AuditResult(
-      level: config.level, method: config.method, canvas: config.canvas, results: results.map(\.result),
+      level: config.level, method: config.method, canvas: config.canvas, results: results,
       modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: config.canvas(for: $0)) })
+  }
+
+  /// The color of a pair's background in one mode's tokens; `nil` when it has none there.
+  private static func backgroundColor(_ background: Pair.Background, in set: TokenSet, mode: String?)
+    -> Color?
+  {
+    switch background {
+    case .token(let index): return set.tokens[index].value.colorValue
+    case .literal(let color, _): return color
+    case .perMode(let colors): return mode.flatMap { colors[$0]?.color }
+    }
+  }
+
+  /// One pair to measure in one mode, found in rule order: a few words, so that sorting moves
+  /// these (by position) rather than the results.
+  private struct Entry {
+    let pair: Pair
+    /// The rule's position among the rules that yielded pairs.
+    let rule: Int
+    /// The role's position in ``Role/allCases``.
+    let role: Int
+    /// The mode's position: a pair's results in every mode are adjacent, in the modes' order.
+    let mode: Int
+  }
+
+  /// The positions of `entries` in report order: foreground, then background in path order (a
+  /// literal background sorts as a one-segment name; one given per mode, as the first mode's),
+  /// then role, then mode, then as found. Tokens are in path order in every set, so two tokens
+  /// compare by position; only a literal background is compared as a path.
+  private static func reportOrder(
+    _ entries: [Entry], rules: [Configuration.Audit.Rule], tokens: TokenSet, modes: [String?]
+  ) -> [Int] {
+    let firstMode = modes.first ?? nil
+    let literalOrders: [TokenPath?] = rules.map { rule in
+      switch rule.background {
+      case .color: return TokenPath([rule.backgroundText])
+      case .colorPerMode(let colors): return TokenPath([firstMode.flatMap { colors[$0]?.text } ?? ""])
+      case .pattern: return nil
+      }
+    }
+    func backgroundOrder(_ entry: Entry) -> TokenPath {
+      if case .token(let index) = entry.pair.background { return tokens.tokens[index].path }
+      return literalOrders[entry.rule] ?? TokenPath([])
+    }
+    return entries.indices.sorted { left, right in
+      let lhs = entries[left]
+      let rhs = entries[right]
+      if lhs.pair.foreground != rhs.pair.foreground { return lhs.pair.foreground < rhs.pair.foreground }
+      if case .token(let leftBackground) = lhs.pair.background,
+        case .token(let rightBackground) = rhs.pair.background
+      {
+        if leftBackground != rightBackground { return leftBackground < rightBackground }
+      } else {
+        let leftOrder = backgroundOrder(lhs)
+        let rightOrder = backgroundOrder(rhs)
+        if leftOrder != rightOrder { return leftOrder < rightOrder }
+      }
+      if lhs.role != rhs.role { return lhs.role < rhs.role }
+      if lhs.mode != rhs.mode { return lhs.mode < rhs.mode }
+      return left < right
+    }
   }
 
   /// Most pairs one audit measures (a large design system has a few thousand).
   static let maxPairs = 100_000
   /// Most did-you-mean suggestions for patterns that match nothing, each a pass over the index.
   static let maxSuggestions = 100
-
-  /// The report order: foreground, then background in path order (a literal background sorts as a
-  /// one-segment name), then role, then mode. Paths are taken from the tokens, not re-split per
-  /// comparison.
-  private struct SortKey: Comparable {
-    let foreground: TokenPath
-    let background: TokenPath
-    let role: Int
-    /// The mode's position: a pair's results in every mode are adjacent, in the modes' order.
-    let mode: Int
-
-    static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-      if lhs.foreground != rhs.foreground { return lhs.foreground < rhs.foreground }
-      if lhs.background != rhs.background { return lhs.background < rhs.background }
-      if lhs.role != rhs.role { return lhs.role < rhs.role }
-      return lhs.mode < rhs.mode
-    }
-  }
 
   private struct PairKey: Hashable {
     let foreground: Int
@@ -397,6 +470,13 @@ public struct AuditResult: Sendable {
     results.filter { !$0.passes } + results.filter(\.passes)
   }
 
+  /// The first `count` pairs of ``failuresFirst``, without copying the others.
+  func failuresFirst(prefix count: Int) -> [PairResult] {
+    var pairs = Array(results.lazy.filter { !$0.passes }.prefix(count))
+    pairs += results.lazy.filter(\.passes).prefix(count - pairs.count)
+    return pairs
+  }
+
   /// The standard judged against: `WCAG 2 AA`, `WCAG 2 AAA` or `APCA`.
   public var standard: String {
     switch method {
@@ -419,8 +499,13 @@ public struct AuditResult: Sendable {
     }
     guard !modes.isEmpty else { return total }
     let shares = modes.map { mode in
-      let inMode = results.filter { $0.mode == mode.name }
-      let count = allPass ? "\(inMode.count)" : "\(inMode.count { !$0.passes }) of \(inMode.count)"
+      var pairs = 0
+      var failed = 0
+      for pair in results where pair.mode == mode.name {
+        pairs += 1
+        if !pair.passes { failed += 1 }
+      }
+      let count = allPass ? "\(pairs)" : "\(failed) of \(pairs)"
       return "\(count) in \(mode.name)"
     }
     return total + ": " + shares.joined(separator: ", ")

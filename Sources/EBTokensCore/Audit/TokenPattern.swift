@@ -33,24 +33,27 @@ public struct TokenPattern: Hashable, Sendable, CustomStringConvertible {
   /// The captures when `path` matches, `nil` otherwise.
   public func captures(in path: TokenPath) -> [String]? {
     guard path.segments.count == segments.count else { return nil }
-    var captures: [String] = []
+    // The literals first, so a path that does not match allocates nothing.
     for (segment, name) in zip(segments, path.segments) {
-      switch segment {
-      case .literal(let literal): if literal != name { return nil }
-      case .wildcard: captures.append(name)
-      }
+      if case .literal(let literal) = segment, literal != name { return nil }
+    }
+    var captures: [String] = []
+    captures.reserveCapacity(wildcardCount)
+    for (segment, name) in zip(segments, path.segments) where segment == .wildcard {
+      captures.append(name)
     }
     return captures
   }
 }
 
-/// An inverted index of token paths, so matching a pattern costs the size of its rarest
-/// literal segment's posting list rather than a scan of every token.
+/// An inverted index of token paths, so matching a pattern costs the size of its literal
+/// segments' posting lists rather than a scan of every token.
 ///
 /// Each token is filed under (segment count, position, segment) for every segment it has. A
-/// pattern looks up each of its literal segments, picks the shortest list and checks only those
-/// tokens. `main.alert.color.*.description` over 100,000 tokens reads the few tokens whose fifth
-/// of five segments is `description`. A pattern of stars alone reads every token of its length.
+/// pattern looks up each of its literal segments and merges their lists, so it reads only the
+/// tokens that have all of them. `main.alert.color.*.description` over 100,000 tokens reads the
+/// few tokens of five segments whose first is `main`, second `alert`, third `color` and fifth
+/// `description`. A pattern of stars alone reads every token of its length.
 /// Building the index is linear in the total number of segments.
 public struct TokenIndex: Sendable {
   public struct Match: Sendable {
@@ -70,11 +73,37 @@ public struct TokenIndex: Sendable {
   private var byCount: [Int: [Int]] = [:]
 
   public init(_ tokenSet: TokenSet) {
+    self.init(tokenSet, filing: nil)
+  }
+
+  /// An index that can match `patterns` (and suggest fixes for them): tokens are filed only
+  /// under the segment positions where one of the patterns has a literal, not under every
+  /// segment, which is most of the cost of indexing 100,000 tokens.
+  init(_ tokenSet: TokenSet, for patterns: [TokenPattern]) {
+    var positions: Set<Position> = []
+    for pattern in patterns {
+      for (position, segment) in pattern.segments.enumerated() where segment != .wildcard {
+        positions.insert(Position(count: pattern.segments.count, position: position))
+      }
+    }
+    self.init(tokenSet, filing: positions)
+  }
+
+  /// A segment position in paths of one length.
+  private struct Position: Hashable {
+    let count: Int
+    let position: Int
+  }
+
+  /// Files each token under its segments at `positions`, or at every position when `nil`.
+  private init(_ tokenSet: TokenSet, filing positions: Set<Position>?) {
     tokens = tokenSet.tokens
-    for (index, token) in tokens.enumerated() {
-      let count = token.path.segments.count
+    for index in tokens.indices {
+      let segments = tokens[index].path.segments
+      let count = segments.count
       byCount[count, default: []].append(index)
-      for (position, segment) in token.path.segments.enumerated() {
+      for (position, segment) in segments.enumerated()
+      where positions?.contains(Position(count: count, position: position)) ?? true {
         postings[Key(count: count, position: position, segment: segment), default: []].append(index)
       }
     }
@@ -83,15 +112,39 @@ public struct TokenIndex: Sendable {
   /// Every token `pattern` matches, in path order, with its captures.
   public func matches(_ pattern: TokenPattern) -> [Match] {
     let count = pattern.segments.count
-    var candidates = byCount[count] ?? []
+    var lists: [[Int]] = []
     for (position, segment) in pattern.segments.enumerated() {
       guard case .literal(let name) = segment else { continue }
       guard let list = postings[Key(count: count, position: position, segment: name)] else { return [] }
-      if list.count < candidates.count { candidates = list }
+      lists.append(list)
     }
+    // The tokens on every literal's list: the lists are in token order, so merging them costs
+    // their lengths, and only real matches are left to read.
+    lists.sort { $0.count < $1.count }
+    var candidates = lists.first ?? byCount[count] ?? []
+    for list in lists.dropFirst() { candidates = Self.intersection(candidates, list) }
     return candidates.compactMap { index in
       pattern.captures(in: tokens[index].path).map { Match(index: index, captures: $0) }
     }
+  }
+
+  /// The positions on both ascending lists.
+  private static func intersection(_ left: [Int], _ right: [Int]) -> [Int] {
+    var both: [Int] = []
+    var leftIndex = 0
+    var rightIndex = 0
+    while leftIndex < left.count && rightIndex < right.count {
+      if left[leftIndex] < right[rightIndex] {
+        leftIndex += 1
+      } else if left[leftIndex] > right[rightIndex] {
+        rightIndex += 1
+      } else {
+        both.append(left[leftIndex])
+        leftIndex += 1
+        rightIndex += 1
+      }
+    }
+    return both
   }
 
   /// A corrected pattern when `pattern` matches nothing because of a misspelled literal segment:
@@ -138,10 +191,14 @@ public enum PatternPairing {
     backgrounds: [TokenIndex.Match], backgroundPattern: TokenPattern
   ) -> [[TokenIndex.Match]] {
     let compared = min(foregroundPattern.wildcardCount, backgroundPattern.wildcardCount)
+    // The captures compared; all of them (no copy) when the pattern has no more stars.
+    func key(_ captures: [String]) -> [String] {
+      captures.count == compared ? captures : Array(captures.prefix(compared))
+    }
     var buckets: [[String]: [TokenIndex.Match]] = [:]
     for background in backgrounds {
-      buckets[Array(background.captures.prefix(compared)), default: []].append(background)
+      buckets[key(background.captures), default: []].append(background)
     }
-    return foregrounds.map { buckets[Array($0.captures.prefix(compared))] ?? [] }
+    return foregrounds.map { buckets[key($0.captures)] ?? [] }
   }
 }

@@ -27,39 +27,136 @@ public struct JSONWriter {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// What ``render(_:)`` prints for an object of `members` and, last, a member `key` holding an
+  /// array of `count` objects, each written member by member by `element` (given the element's
+  /// position): a document of many thousand objects is never held as one `Value`.
+  ///
+  /// The text is written in chunks of about a megabyte, each released as soon as it is copied
+  /// into the string, so a 20 MB document never needs twice its size in memory.
+  static func render(
+    _ members: [(String, Value)], thenArray key: String, count: Int,
+    element: (Int, inout ObjectWriter) -> Void
+  ) -> String {
+    let chunkSize = 1 << 20
+    var chunks: [[UInt8]] = []
+    var writer = ObjectWriter(indent: 2)
+    writer.output.reserveCapacity(chunkSize + 4096)
+    writer.output.appendText("{\n")
+    for (member, value) in members {
+      appendIndent(1, to: &writer.output)
+      appendQuoted(member, to: &writer.output)
+      writer.output.appendText(": ")
+      write(value, indent: 1, into: &writer.output)
+      writer.output.appendText(",\n")
+    }
+    appendIndent(1, to: &writer.output)
+    appendQuoted(key, to: &writer.output)
+    writer.output.appendText(": ")
+    if count == 0 {
+      writer.output.appendText("[]")
+    } else {
+      writer.output.appendText("[\n")
+      for index in 0..<count {
+        appendIndent(2, to: &writer.output)
+        writer.begin()
+        element(index, &writer)
+        writer.end()
+        writer.output.appendText(index == count - 1 ? "\n" : ",\n")
+        if writer.output.count >= chunkSize {
+          chunks.append(writer.output)
+          writer.output = []
+          writer.output.reserveCapacity(chunkSize + 4096)
+        }
+      }
+      appendIndent(1, to: &writer.output)
+      writer.output.append(UInt8(ascii: "]"))
+    }
+    writer.output.appendText("\n}\n")
+    chunks.append(writer.output)
+    writer.output = []
+    let total = chunks.reduce(0) { $0 + $1.count }
+    return String(unsafeUninitializedCapacity: total) { text in
+      var offset = 0
+      for position in chunks.indices {
+        let chunk = chunks[position]
+        chunks[position] = []
+        _ = UnsafeMutableBufferPointer(rebasing: text[offset...]).initialize(from: chunk)
+        offset += chunk.count
+      }
+      return offset
+    }
+  }
+
+  /// Writes one object of a document member by member, laid out as ``render(_:)`` lays out an
+  /// `.object` at the same depth.
+  struct ObjectWriter {
+    fileprivate var output: [UInt8] = []
+    /// The depth of the object itself; its members are one deeper.
+    fileprivate let indent: Int
+    private var isEmpty = true
+
+    fileprivate init(indent: Int) {
+      self.indent = indent
+    }
+
+    fileprivate mutating func begin() {
+      output.append(UInt8(ascii: "{"))
+      isEmpty = true
+    }
+
+    mutating func member(_ key: String, _ value: Value) {
+      output.appendText(isEmpty ? "\n" : ",\n")
+      isEmpty = false
+      JSONWriter.appendIndent(indent + 1, to: &output)
+      JSONWriter.appendQuoted(key, to: &output)
+      output.appendText(": ")
+      JSONWriter.write(value, indent: indent + 1, into: &output)
+    }
+
+    fileprivate mutating func end() {
+      guard !isEmpty else {
+        output.append(UInt8(ascii: "}"))
+        return
+      }
+      output.append(UInt8(ascii: "\n"))
+      JSONWriter.appendIndent(indent, to: &output)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
   private static func write(_ value: Value, indent: Int, into output: inout [UInt8]) {
     switch value {
     case .string(let text): appendQuoted(text, to: &output)
     case .number(let number): output += (number.isFinite ? NumberFormatting.shortest(number) : "null").utf8
     case .integer(let number): output += String(number).utf8
     case .numberText(let text): output += text.utf8
-    case .bool(let flag): output += (flag ? "true" : "false").utf8
-    case .null: output += "null".utf8
+    case .bool(let flag): output.appendText(flag ? "true" : "false")
+    case .null: output.appendText("null")
     case .array(let items):
       guard !items.isEmpty else {
-        output += "[]".utf8
+        output.appendText("[]")
         return
       }
-      output += "[\n".utf8
+      output.appendText("[\n")
       for (index, item) in items.enumerated() {
         appendIndent(indent + 1, to: &output)
         write(item, indent: indent + 1, into: &output)
-        output += (index == items.count - 1 ? "\n" : ",\n").utf8
+        output.appendText(index == items.count - 1 ? "\n" : ",\n")
       }
       appendIndent(indent, to: &output)
       output.append(UInt8(ascii: "]"))
     case .object(let members):
       guard !members.isEmpty else {
-        output += "{}".utf8
+        output.appendText("{}")
         return
       }
-      output += "{\n".utf8
+      output.appendText("{\n")
       for (index, (key, member)) in members.enumerated() {
         appendIndent(indent + 1, to: &output)
         appendQuoted(key, to: &output)
-        output += ": ".utf8
+        output.appendText(": ")
         write(member, indent: indent + 1, into: &output)
-        output += (index == members.count - 1 ? "\n" : ",\n").utf8
+        output.appendText(index == members.count - 1 ? "\n" : ",\n")
       }
       appendIndent(indent, to: &output)
       output.append(UInt8(ascii: "}"))
@@ -67,8 +164,16 @@ public struct JSONWriter {
   }
 
   private static func appendIndent(_ level: Int, to output: inout [UInt8]) {
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+    let count = level * 2
+    guard count <= spaces.count else {
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+      return
+    }
+    // Copied from a row of spaces: appending a repeated element goes byte by byte.
+    spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
   }
+
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
@@ -77,30 +182,45 @@ public struct JSONWriter {
   /// and U+2029 (E2 80 A8/A9), escaped because JavaScript treats them as line ends.
   private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    let bytes = Array(text.utf8)
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""): output += "\\\"".utf8
-      case UInt8(ascii: "\\"): output += "\\\\".utf8
-      case UInt8(ascii: "\n"): output += "\\n".utf8
-      case UInt8(ascii: "\r"): output += "\\r".utf8
-      case UInt8(ascii: "\t"): output += "\\t".utf8
-      case 0..<0x20, 0x7F:
-        output += "\\u00".utf8
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0xF)])
-      case 0xE2
-      where index + 2 < bytes.count && bytes[index + 1] == 0x80
-        && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-        output += (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
-        index += 2
-      default:
-        output.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      // Runs that need no escaping are copied whole.
+      var runStart = 0
+      var index = 0
+      func escape(_ escaped: String, skipping length: Int) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        output += escaped.utf8
+        index += length
+        runStart = index
       }
-      index += 1
+      while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\""): escape("\\\"", skipping: 1)
+        case UInt8(ascii: "\\"): escape("\\\\", skipping: 1)
+        case UInt8(ascii: "\n"): escape("\\n", skipping: 1)
+        case UInt8(ascii: "\r"): escape("\\r", skipping: 1)
+        case UInt8(ascii: "\t"): escape("\\t", skipping: 1)
+        case 0..<0x20, 0x7F:
+          let hex = [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+          escape("\\u00" + String(decoding: hex, as: UTF8.self), skipping: 1)
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+          escape(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", skipping: 3)
+        default:
+          index += 1
+        }
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
     output.append(UInt8(ascii: "\""))
+  }
+}
+
+extension [UInt8] {
+  /// Appends the UTF-8 of a literal: the writer's punctuation, without a generic sequence append.
+  fileprivate mutating func appendText(_ text: StaticString) {
+    text.withUTF8Buffer { append(contentsOf: $0) }
   }
 }

@@ -16,7 +16,8 @@ public struct FileChange: Hashable, Sendable {
 /// Everything a build changes on disk, worked out before anything is touched.
 public struct WritePlan: Sendable {
   fileprivate enum Operation: Sendable {
-    case write(path: String, data: Data)
+    /// The file's contents are written from the string's own UTF-8 storage, never copied.
+    case write(path: String, contents: String)
     /// `directory` is the output folder, where pruning emptied folders stops.
     case remove(path: String, directory: String)
   }
@@ -90,16 +91,15 @@ public struct OutputWriter: Sendable {
           errors.append(.blocked(path: DisplayPath.forFile(obstacle), generated: DisplayPath.forFile(path)))
           continue
         }
-        let data = Data(file.contents.utf8)
         guard let current = FileManager.default.contents(atPath: path) else {
-          writes.append(.write(path: path, data: data))
+          writes.append(.write(path: path, contents: file.contents))
           changes.append(FileChange(kind: .created, path: DisplayPath.forFile(path)))
           continue
         }
-        if current == data {
+        if Self.holds(current, file.contents) {
           unchanged += 1
         } else if previous.contains(file.path) {
-          writes.append(.write(path: path, data: data))
+          writes.append(.write(path: path, contents: file.contents))
           changes.append(FileChange(kind: .updated, path: DisplayPath.forFile(path)))
         } else {
           errors.append(
@@ -112,12 +112,12 @@ public struct OutputWriter: Sendable {
         removals.append(.remove(path: path, directory: directory))
         changes.append(FileChange(kind: .removed, path: DisplayPath.forFile(path)))
       }
-      let manifest = Data(Manifest.contents(listing: generated).utf8)
-      if FileManager.default.contents(atPath: manifestPath) == manifest {
+      let manifest = Manifest.contents(listing: generated)
+      if let current = FileManager.default.contents(atPath: manifestPath), Self.holds(current, manifest) {
         unchanged += 1
       } else {
         let kind: FileChange.Kind = Self.fileType(manifestPath) == nil ? .created : .updated
-        manifestWrites.append(.write(path: manifestPath, data: manifest))
+        manifestWrites.append(.write(path: manifestPath, contents: manifest))
         changes.append(FileChange(kind: kind, path: DisplayPath.forFile(manifestPath)))
       }
     }
@@ -151,8 +151,8 @@ public struct OutputWriter: Sendable {
       if folders.insert(folder).inserted { transaction.removeLeftovers(in: folder) }
     }
     do {
-      for case .write(let path, let data) in plan.operations {
-        try transaction.stage(data, for: path)
+      for case .write(let path, let contents) in plan.operations {
+        try transaction.stage(contents, for: path)
       }
     } catch {
       transaction.abandon()
@@ -172,6 +172,18 @@ public struct OutputWriter: Sendable {
     transaction.finish()
     for case .remove(let path, let directory) in plan.operations {
       Self.pruneEmptyFolders(above: path, upTo: directory)
+    }
+  }
+
+  /// Whether `data` is exactly the UTF-8 of `text`.
+  private static func holds(_ data: Data, _ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      data.count == utf8.count
+        && data.withUnsafeBytes { bytes in
+          guard let left = bytes.baseAddress, let right = utf8.baseAddress else { return utf8.isEmpty }
+          return memcmp(left, right, utf8.count) == 0
+        }
     }
   }
 
@@ -269,16 +281,16 @@ private struct WriteTransaction {
     }
   }
 
-  /// Writes `data` to a new temporary file beside `path` (and links `path`'s current contents
+  /// Writes `contents` to a new temporary file beside `path` (and links `path`'s current contents
   /// aside, if there are any).
-  mutating func stage(_ data: Data, for path: String) throws {
+  mutating func stage(_ contents: String, for path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     let temporary = Self.sibling(of: path, suffix: ".tmp")
     func fail(_ reason: String) -> DiagnosticsError {
       DiagnosticsError([OutputError.writeFailed(path: DisplayPath.forFile(path), reason: reason)])
     }
     if let problem = createFolder(folder) { throw fail(problem) }
-    if let problem = Self.write(data, toNewFile: temporary) {
+    if let problem = Self.write(contents, toNewFile: temporary) {
       unlink(temporary)
       throw fail(problem)
     }
@@ -317,14 +329,15 @@ private struct WriteTransaction {
     return nil
   }
 
-  /// Writes `data` to a file that must not exist yet, and flushes it to disk, so that once it is
-  /// renamed into place it holds `data` even after a crash; the system's error if it fails
-  /// (`File too large`, `No space left on device`).
-  private static func write(_ data: Data, toNewFile path: String) -> String? {
+  /// Writes the UTF-8 of `contents` to a file that must not exist yet, and flushes it to disk, so
+  /// that once it is renamed into place it holds `contents` even after a crash; the system's error
+  /// if it fails (`File too large`, `No space left on device`).
+  private static func write(_ contents: String, toNewFile path: String) -> String? {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
     defer { close(descriptor) }
-    let failure: Int32? = data.withUnsafeBytes { buffer in
+    var contents = contents
+    let failure: Int32? = contents.withUTF8 { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Foundation.write(

@@ -6,6 +6,12 @@ enum SourceText {
   /// line in another order) replaced with U+FFFD, trailing spaces and blank first
   /// and last lines dropped. Each language then escapes its own comment terminator.
   static func commentLines(_ text: String) -> [String] {
+    guard let line = singleASCIILine(text) else { return commentLinesByCharacters(text) }
+    return line.isEmpty ? [] : [line]
+  }
+
+  /// ``commentLines(_:)`` for any text, character by character.
+  static func commentLinesByCharacters(_ text: String) -> [String] {
     var lines: [String] = []
     var current = ""
     for character in text {
@@ -24,6 +30,24 @@ enum SourceText {
       let last = trimmed.lastIndex(where: { !$0.isEmpty })
     else { return [] }
     return Array(trimmed[first...last])
+  }
+
+  /// ``commentLines(_:)`` of a text of printable ASCII and tabs alone (most descriptions): the
+  /// text without its trailing spaces and tabs, from its bytes; `nil` for any other text.
+  static func singleASCIILine(_ text: String) -> String? {
+    let utf8 = text.utf8
+    var end = utf8.startIndex
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      utf8.formIndex(after: &index)
+      switch byte {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+      case 0x21...0x7E: end = index
+      default: return nil
+      }
+    }
+    return String(Substring(utf8[..<end]))
   }
 
   /// C0 and C1 controls but tab, and DEL.

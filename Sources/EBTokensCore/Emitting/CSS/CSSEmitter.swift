@@ -14,13 +14,15 @@ struct CSSEmitter: OutputEmitter {
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     var errors: [EmittingError] = []
-    var claimed: [String: EmittingError.Named] = [:]
+    // Each property name, with the position of the token that claimed it first.
+    var claimed: [String: Int] = [:]
     var reportedGroups: Set<String> = []
     var properties: [CSSPropertyContext] = []
+    properties.reserveCapacity(tokens.tokens.count)
+    claimed.reserveCapacity(tokens.tokens.count)
     var declared: [(name: String, token: ModalToken)] = []
-    for modalToken in tokens.tokens {
+    for (tokenIndex, modalToken) in tokens.tokens.enumerated() {
       let token = modalToken.first
-      let named = EmittingError.Named(.token, token.name, at: token.location)
       let name: String
       switch CSSLanguage.propertyName(token.path) {
       case .success(let propertyName): name = propertyName
@@ -32,7 +34,9 @@ struct CSSEmitter: OutputEmitter {
               .invalidCSSName(named: .init(.group, group, at: token.location), character: invalid.character))
           }
         } else {
-          errors.append(.invalidCSSName(named: named, character: invalid.character))
+          errors.append(
+            .invalidCSSName(
+              named: .init(.token, token.name, at: token.location), character: invalid.character))
         }
         continue
       }
@@ -43,14 +47,17 @@ struct CSSEmitter: OutputEmitter {
       // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
       for (position, property) in language.properties(of: token).enumerated() {
         let propertyName = name + property.suffix
-        if let first = claimed[propertyName] {
+        // One lookup claims a free name; a taken one goes back to its first claimant.
+        if let first = claimed.updateValue(tokenIndex, forKey: propertyName) {
+          claimed[propertyName] = first
+          let firstToken = tokens.tokens[first].first
           errors.append(
             .nameCollision(
-              language: CSSLanguage.name, identifier: propertyName, scope: selector, first: first,
-              second: named))
+              language: CSSLanguage.name, identifier: propertyName, scope: selector,
+              first: .init(.token, firstToken.name, at: firstToken.location),
+              second: .init(.token, token.name, at: token.location)))
           continue
         }
-        claimed[propertyName] = named
         properties.append(
           CSSPropertyContext(
             name: propertyName, path: token.name, value: property.value,
@@ -58,7 +65,7 @@ struct CSSEmitter: OutputEmitter {
             deprecation: deprecation))
       }
       // Mode blocks carry primitive values; a composite keeps its default mode's value.
-      if !token.type.isComposite { declared.append((name, modalToken)) }
+      if tokens.hasModes && !token.type.isComposite { declared.append((name, modalToken)) }
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     let context = CSSFileContext(
@@ -78,9 +85,13 @@ struct CSSEmitter: OutputEmitter {
   private func modeBlocks(_ modes: [String], _ tokens: [(name: String, token: ModalToken)])
     -> [CSSModeBlockContext]
   {
-    let varying = tokens.filter { entry in
-      let first = language.value(of: entry.token.first)
-      return !entry.token.isConstant || entry.token.byMode.contains { language.value(of: $0) != first }
+    // Each varying token's value in every mode, each written once.
+    var varying: [(name: String, path: String, values: [String])] = []
+    for entry in tokens {
+      let values = entry.token.byMode.map(language.value(of:))
+      if !entry.token.isConstant || values.contains(where: { $0 != values.first }) {
+        varying.append((entry.name, entry.token.name, values))
+      }
     }
     guard !varying.isEmpty else { return [] }
     var mediaBlocks: [CSSModeBlockContext] = []
@@ -89,8 +100,8 @@ struct CSSEmitter: OutputEmitter {
       let options = modeOptions[mode] ?? Configuration.CSSMode()
       let properties = varying.map { entry in
         CSSPropertyContext(
-          name: entry.name, path: entry.token.name, value: language.value(of: entry.token.byMode[position]),
-          documentation: [], deprecation: nil)
+          name: entry.name, path: entry.path, value: entry.values[position], documentation: [],
+          deprecation: nil)
       }
       if let media = mediaQuery(options.media, mode: mode, isFirst: position == 0) {
         mediaBlocks.append(

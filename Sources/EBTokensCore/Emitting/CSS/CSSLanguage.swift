@@ -15,6 +15,11 @@ struct CSSLanguage {
   /// `--main-alert-color-information-bg`, or the first segment and character that CSS refuses.
   /// A group's DTCG root token is named by its group: `color.accent.$root` is `--color-accent`.
   static func propertyName(_ path: TokenPath) -> Result<String, InvalidName> {
+    asciiPropertyName(path).map { .success($0) } ?? propertyNameByCharacters(path)
+  }
+
+  /// ``propertyName(_:)`` for any path, character by character.
+  static func propertyNameByCharacters(_ path: TokenPath) -> Result<String, InvalidName> {
     // Spaces, common in names exported from design tools ("acid green"), become `-`, as in
     // kebab-case; a name that then equals another token's is a collision the emitter reports.
     let segments =
@@ -28,6 +33,26 @@ struct CSSLanguage {
       }
     }
     return .success("--" + segments.joined(separator: "-"))
+  }
+
+  /// ``propertyName(_:)`` of a path whose segments hold only ASCII letters, digits, `-`, `_` and
+  /// spaces (most names), byte by byte; `nil` for any other path, `$root` included.
+  static func asciiPropertyName(_ path: TokenPath) -> String? {
+    var bytes: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "-")]
+    bytes.reserveCapacity(path.name.utf8.count + 2)
+    for (index, segment) in path.segments.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: "-")) }
+      for byte in segment.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+          bytes.append(byte)
+        case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+        default: return nil
+        }
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   struct InvalidName: Error {
@@ -196,7 +221,9 @@ struct CSSLanguage {
   /// stylesheet is pasted into (`</` is written `<\/`).
   static func commentLines(_ text: String) -> [String] {
     SourceText.commentLines(text).map {
-      $0.replacingOccurrences(of: "*/", with: "*\\/").replacingOccurrences(of: "</", with: "<\\/")
+      // Neither pair can occur in a line without a `/`, the common case.
+      guard $0.utf8.contains(UInt8(ascii: "/")) else { return $0 }
+      return $0.replacingOccurrences(of: "*/", with: "*\\/").replacingOccurrences(of: "</", with: "<\\/")
     }
   }
 

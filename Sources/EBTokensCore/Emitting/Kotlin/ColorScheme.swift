@@ -9,6 +9,8 @@
 struct ColorSchemeBuilder {
   let language: KotlinLanguage
   private(set) var errors: [EmittingError] = []
+  /// Every token, which the tree's nodes list by position.
+  private var tokens: [ModalToken] = []
 
   init(language: KotlinLanguage) {
     self.language = language
@@ -16,6 +18,7 @@ struct ColorSchemeBuilder {
 
   /// `EBColorScheme`, for tokens whose declarations in `rootObject` were built without errors.
   mutating func scheme(_ tokens: ModalTokenSet, rootObject: String) -> ColorSchemeClassContext {
+    self.tokens = tokens.tokens
     let root = NamespaceTree.build(tokens)
     return schemeClass(root, name: "EBColorScheme", property: "", source: rootObject, depth: 0)
       ?? ColorSchemeClassContext(
@@ -33,7 +36,8 @@ struct ColorSchemeBuilder {
       .joined()
     var claimed: [String: EmittingError.Named] = [:]
     var tokens: [ColorSchemeTokenContext] = []
-    for token in node.tokens where token.type == .color {
+    for index in node.tokens where self.tokens[index].type == .color {
+      let token = self.tokens[index]
       let identifier = language.memberIdentifier(IdentifierWords.split(token.path.segments.last ?? ""))
       claim(identifier, for: .init(.token, token.name, at: token.first.location), in: &claimed, scope: scope)
       let deprecation = token.first.deprecation.map {
@@ -55,7 +59,7 @@ struct ColorSchemeBuilder {
           source: source + "." + className,
           depth: depth + 1)
       else { continue }
-      let named = EmittingError.Named(.group, child.path.joined(separator: "."), at: location)
+      let named = EmittingError.Named(.group, child.name, at: location)
       // At the top, a class called `Companion` would clash with the companion object.
       if depth == 0 && className == "Companion" {
         errors.append(.reservedName(language: language.name, identifier: className, named: named))

@@ -15,7 +15,7 @@ struct KotlinEmitter: OutputEmitter {
 
   func templateNames(for tokens: ModalTokenSet) -> [String] {
     ["tokens.kt"] + (tokens.hasModes ? ["modes", "colorScheme"] : [])
-      + (tokens.tokens.contains { $0.first.type == .shadow || $0.first.type == .border } ? ["styles.kt"] : [])
+      + (tokens.tokens.contains { $0.type == .shadow || $0.type == .border } ? ["styles.kt"] : [])
   }
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
@@ -40,11 +40,11 @@ struct KotlinEmitter: OutputEmitter {
     // `com.example.in` is a valid package, written `com.example.`in`` in Kotlin.
     let context = KotlinFileContext(
       packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root, modal: modal,
-      hasTextStyles: tokens.tokens.contains { $0.first.type == .typography })
+      hasTextStyles: tokens.tokens.contains { $0.type == .typography })
     let folder = segments.joined(separator: "/")
     // The types of shadow and border values, only where there are some: a package without them is as before.
     let styles =
-      try tokens.tokens.contains { $0.first.type == .shadow || $0.first.type == .border }
+      try tokens.tokens.contains { $0.type == .shadow || $0.type == .border }
       ? [GeneratedFile(path: folder + "/EBStyles.kt", contents: templates.render("styles.kt", context))] : []
     return [
       GeneratedFile(

@@ -35,7 +35,7 @@ struct KotlinLanguage: NamespaceLanguage {
   /// its (the JDK's) Unicode tables know the letters, and which backticks accept regardless.
   /// `` `größe` `` and `größe` are the same name.
   static func escaped(_ identifier: String) -> String {
-    keywords.contains(identifier) || !identifier.unicodeScalars.allSatisfy(\.isASCII)
+    keywords.contains(identifier) || !identifier.utf8.allSatisfy { $0 < 0x80 }
       ? "`\(identifier)`" : identifier
   }
 
@@ -122,9 +122,17 @@ struct KotlinLanguage: NamespaceLanguage {
   }
 
   private static func color(_ color: Color) -> String {
-    let argb = [color.alpha8, color.red8, color.green8, color.blue8]
-    return "ComposeColor(0x" + argb.map { SourceText.hex(Unicode.Scalar($0), width: 2) }.joined() + ")"
+    var text: [UInt8] = Array("ComposeColor(0x".utf8)
+    text.reserveCapacity(24)
+    for byte in [color.alpha8, color.red8, color.green8, color.blue8] {
+      text.append(hexDigits[Int(byte >> 4)])
+      text.append(hexDigits[Int(byte & 0xF)])
+    }
+    text.append(UInt8(ascii: ")"))
+    return String(decoding: text, as: UTF8.self)
   }
+
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
   /// `2.dp`, `(-0.5).sp`: px as dp or sp one to one, rem as 16, to six decimals (a line height is
   /// a product of floating-point numbers).
@@ -181,7 +189,9 @@ struct KotlinLanguage: NamespaceLanguage {
   /// the HTML entity for `/`, which KDoc shows as `/`.
   static func documentationLines(_ text: String) -> [String] {
     SourceText.commentLines(text).map {
-      $0.replacingOccurrences(of: "*/", with: "*&#47;").replacingOccurrences(of: "/*", with: "&#47;*")
+      // Neither pair can occur in a line without a `*`, the common case.
+      guard $0.utf8.contains(UInt8(ascii: "*")) else { return $0 }
+      return $0.replacingOccurrences(of: "*/", with: "*&#47;").replacingOccurrences(of: "/*", with: "&#47;*")
     }
   }
 }

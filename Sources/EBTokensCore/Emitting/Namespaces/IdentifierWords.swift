@@ -16,6 +16,44 @@ import Foundation
 /// mark, a joiner or an emoji left over is a separator, like `-`.
 enum IdentifierWords {
   static func split(_ name: String) -> [String] {
+    asciiSplit(name) ?? splitByScalars(name)
+  }
+
+  /// ``split(_:)`` for a name of ASCII characters alone (most names), byte by byte; `nil` for any
+  /// other name. Gives what ``splitByScalars(_:)`` gives: ASCII is already composed, and its only
+  /// word characters are letters and digits.
+  static func asciiSplit(_ name: String) -> [String]? {
+    let utf8 = name.utf8
+    var words: [String] = []
+    var start: String.Index?
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      guard byte < 0x80 else { return nil }
+      if isASCIIWordByte(byte) {
+        if start == nil { start = index }
+      } else if let first = start {
+        words.append(String(Substring(utf8[first..<index])))
+        start = nil
+      }
+      utf8.formIndex(after: &index)
+    }
+    if let first = start { words.append(String(Substring(utf8[first..<index]))) }
+    return words
+  }
+
+  /// An ASCII letter or digit: the ASCII word characters.
+  private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "a")...UInt8(ascii: "z"):
+      return true
+    default: return false
+    }
+  }
+
+  /// ``split(_:)`` for any name, scalar by scalar.
+  static func splitByScalars(_ name: String) -> [String] {
     var words: [String] = []
     var current = ""
     // Scalar by scalar: a joiner or combining mark attached to a letter separates, and the
@@ -69,13 +107,60 @@ enum IdentifierWords {
 
   /// `label-title` → `labelTitle`, `URL-path` → `urlPath`, `2xl` → `_2xl`.
   static func lowerCamel(_ words: [String]) -> String {
+    asciiCamel(words, lowerFirst: true) ?? lowerCamelByCharacters(words)
+  }
+
+  /// `label-title` → `LabelTitle`, `2xl` → `_2xl`.
+  static func upperCamel(_ words: [String]) -> String {
+    asciiCamel(words, lowerFirst: false) ?? upperCamelByCharacters(words)
+  }
+
+  /// ``lowerCamel(_:)`` (or ``upperCamel(_:)``) of words of ASCII letters and digits alone, byte by
+  /// byte; `nil` for any other words. For ASCII, a capital is `A`–`Z` and its lower case `a`–`z`,
+  /// so the result is the characterwise functions' own.
+  static func asciiCamel(_ words: [String], lowerFirst: Bool) -> String? {
+    guard !words.isEmpty else { return "" }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(words.reduce(1) { $0 + $1.utf8.count })
+    for (position, word) in words.enumerated() {
+      let start = bytes.count
+      for byte in word.utf8 {
+        guard isASCIIWordByte(byte) else { return nil }
+        bytes.append(byte)
+      }
+      if position == 0 && lowerFirst {
+        // `URLPath` → `urlPath`: the run of capitals, but the last when lower case follows.
+        var run = start
+        while run < bytes.count, isASCIIUppercase(bytes[run]) { run += 1 }
+        if run - start > 1, run < bytes.count, isASCIILowercase(bytes[run]) { run -= 1 }
+        for index in start..<run { bytes[index] += 0x20 }
+      } else if start < bytes.count, isASCIILowercase(bytes[start]) {
+        bytes[start] -= 0x20
+      }
+    }
+    if let first = bytes.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") {
+      bytes.insert(UInt8(ascii: "_"), at: 0)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func isASCIIUppercase(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+  }
+
+  private static func isASCIILowercase(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+  }
+
+  /// ``lowerCamel(_:)`` for any words, character by character.
+  static func lowerCamelByCharacters(_ words: [String]) -> String {
     guard let first = words.first else { return "" }
     return guardingLeadingDigit(
       loweringLeadingCapitals(first) + words.dropFirst().map(capitalizingFirst).joined())
   }
 
-  /// `label-title` → `LabelTitle`, `2xl` → `_2xl`.
-  static func upperCamel(_ words: [String]) -> String {
+  /// ``upperCamel(_:)`` for any words, character by character.
+  static func upperCamelByCharacters(_ words: [String]) -> String {
     guardingLeadingDigit(words.map(capitalizingFirst).joined())
   }
 

@@ -137,10 +137,19 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   /// The modes' names, when the tokens have modes: a token whose value changes with the mode is
   /// declared with its value in each.
   private var modes: [String] = []
+  /// Every token, which the tree's nodes list by position.
+  private var tokens: [ModalToken] = []
+
+  /// Identifiers already made, by token or group name (`nil` for a name that makes none): names
+  /// repeat across groups (`bg`, `label`, `100`), and a lookup costs less than splitting and
+  /// camel-casing each again.
+  private var memberIdentifiers: [String: String?] = [:]
+  private var namespaceIdentifiers: [String: String?] = [:]
 
   /// The root namespace, named `rootName`, holding every token.
   mutating func root(_ tokens: ModalTokenSet, named rootName: String) -> NamespaceContext {
     modes = tokens.modes
+    self.tokens = tokens.tokens
     return namespace(
       NamespaceTree.build(tokens), name: rootName, qualifiedName: rootName, depth: 0, isFirstMember: true)
   }
@@ -179,17 +188,18 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     _ node: NamespaceTree.Node, name: String, qualifiedName: String, depth: Int, isFirstMember: Bool
   ) -> NamespaceContext {
     let memberIndent = String(repeating: language.indentUnit, count: depth + 1)
-    var claimed: [String: EmittingError.Named] = [:]
+    // Each identifier, with the member that claimed it first; named only for a diagnostic.
+    var claimed: [String: Member] = [:]
+    claimed.reserveCapacity(node.tokens.count + node.children.count)
     var tokens: [TokenContext] = []
-    for token in node.tokens {
-      let named = EmittingError.Named(.token, token.name, at: token.first.location)
-      let words = IdentifierWords.split(token.path.segments.last ?? "")
-      guard !words.isEmpty else {
-        errors.append(.unnamable(language: language.name, named: named))
+    tokens.reserveCapacity(node.tokens.count)
+    for (position, tokenIndex) in node.tokens.enumerated() {
+      let token = self.tokens[tokenIndex]
+      guard let identifier = memberIdentifier(token.path.segments.last ?? "") else {
+        errors.append(.unnamable(language: language.name, named: named(.token(position), in: node)))
         continue
       }
-      let identifier = language.memberIdentifier(words)
-      claim(identifier, for: named, in: &claimed, scope: qualifiedName)
+      claim(identifier, for: .token(position), in: &claimed, of: node, scope: qualifiedName)
       if let declaration = declaration(of: token) {
         tokens.append(
           TokenContext(
@@ -198,42 +208,76 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       }
     }
     var namespaces: [NamespaceContext] = []
-    for child in node.children {
-      let path = child.path.joined(separator: ".")
+    namespaces.reserveCapacity(node.children.count)
+    for (position, child) in node.children.enumerated() {
       // A group always has a token below it: a token set holds no empty groups.
       guard let location = child.firstTokenLocation else { continue }
-      let named = EmittingError.Named(.group, path, at: location)
-      let words = IdentifierWords.split(child.segment)
-      guard !words.isEmpty else {
-        errors.append(.unnamable(language: language.name, named: named))
+      guard let identifier = namespaceIdentifier(child.segment) else {
+        errors.append(
+          .unnamable(language: language.name, named: named(.group(position, location), in: node)))
         continue
       }
-      let identifier = language.namespaceIdentifier(words)
-      claim(identifier, for: named, in: &claimed, scope: qualifiedName)
+      claim(identifier, for: .group(position, location), in: &claimed, of: node, scope: qualifiedName)
       namespaces.append(
         namespace(
           child, name: identifier, qualifiedName: qualifiedName + "." + identifier, depth: depth + 1,
           isFirstMember: tokens.isEmpty && namespaces.isEmpty))
     }
     return NamespaceContext(
-      name: name, path: node.path.joined(separator: "."),
-      indent: String(repeating: language.indentUnit, count: depth), isFirstMember: isFirstMember,
-      tokens: tokens,
-      namespaces: namespaces)
+      name: name, path: node.name, indent: String(repeating: language.indentUnit, count: depth),
+      isFirstMember: isFirstMember, tokens: tokens, namespaces: namespaces)
+  }
+
+  /// The member identifier of a token named `name`; `nil` when the name has no word to make one.
+  private mutating func memberIdentifier(_ name: String) -> String? {
+    if let known = memberIdentifiers[name] { return known }
+    let words = IdentifierWords.split(name)
+    let identifier = words.isEmpty ? nil : language.memberIdentifier(words)
+    memberIdentifiers[name] = identifier
+    return identifier
+  }
+
+  /// The namespace identifier of a group named `name`; `nil` when the name has no word to make one.
+  private mutating func namespaceIdentifier(_ name: String) -> String? {
+    if let known = namespaceIdentifiers[name] { return known }
+    let words = IdentifierWords.split(name)
+    let identifier = words.isEmpty ? nil : language.namespaceIdentifier(words)
+    namespaceIdentifiers[name] = identifier
+    return identifier
+  }
+
+  /// A token or sub-group of a node, by position.
+  private enum Member {
+    case token(Int)
+    /// A group's diagnostics point at its first token.
+    case group(Int, SourceLocation)
+  }
+
+  /// How diagnostics name a member of `node`.
+  private func named(_ member: Member, in node: NamespaceTree.Node) -> EmittingError.Named {
+    switch member {
+    case .token(let position):
+      let token = tokens[node.tokens[position]]
+      return EmittingError.Named(.token, token.name, at: token.first.location)
+    case .group(let position, let location):
+      return EmittingError.Named(.group, node.children[position].name, at: location)
+    }
   }
 
   private mutating func claim(
-    _ identifier: String, for named: EmittingError.Named, in claimed: inout [String: EmittingError.Named],
+    _ identifier: String, for member: Member, in claimed: inout [String: Member], of node: NamespaceTree.Node,
     scope: String
   ) {
     if reservedIdentifiers.contains(identifier) {
-      errors.append(.reservedName(language: language.name, identifier: identifier, named: named))
-    } else if let first = claimed[identifier] {
+      errors.append(
+        .reservedName(language: language.name, identifier: identifier, named: named(member, in: node)))
+    } else if let first = claimed.updateValue(member, forKey: identifier) {
+      // One lookup claims a free name; a taken one goes back to its first claimant.
+      claimed[identifier] = first
       errors.append(
         .nameCollision(
-          language: language.name, identifier: identifier, scope: scope, first: first, second: named))
-    } else {
-      claimed[identifier] = named
+          language: language.name, identifier: identifier, scope: scope, first: named(first, in: node),
+          second: named(member, in: node)))
     }
   }
 }

@@ -6,8 +6,11 @@ struct NamespaceTree {
     /// The group's own name; empty for the root.
     let segment: String
     let path: [String]
-    /// Tokens directly in this group, in path order.
-    var tokens: [ModalToken] = []
+    /// The dotted path, `main.alert.color.information`; empty for the root.
+    let name: String
+    /// The positions, in the token set's list, of the tokens directly in this group, in path
+    /// order: positions rather than copies, which would cost every token a copy per output.
+    var tokens: [Int] = []
     /// Sub-groups, in path order.
     var children: [Node] = []
     /// A token set keeps no locations for groups, so a group's diagnostics point
@@ -16,29 +19,36 @@ struct NamespaceTree {
   }
 
   static func build(_ tokens: ModalTokenSet) -> Node {
-    node(segment: "", path: [], tokens: tokens.tokens[...])
+    node(segment: "", path: [], name: "", tokens: tokens.tokens, range: tokens.tokens.indices)
   }
 
   /// The tokens below `path`; in path order, each sub-group's tokens are adjacent.
-  private static func node(segment: String, path: [String], tokens: ArraySlice<ModalToken>) -> Node {
+  private static func node(
+    segment: String, path: [String], name: String, tokens: [ModalToken], range: Range<Int>
+  ) -> Node {
     let depth = path.count
-    var node = Node(segment: segment, path: path, firstTokenLocation: tokens.first?.first.location)
-    var index = tokens.startIndex
-    while index < tokens.endIndex {
-      let token = tokens[index]
-      guard token.path.segments.count > depth + 1 else {
-        node.tokens.append(token)
+    var node = Node(
+      segment: segment, path: path, name: name,
+      firstTokenLocation: range.isEmpty ? nil : tokens[range.lowerBound].first.location)
+    var index = range.lowerBound
+    // Each token is visited at every level above it, so it is read in place, not copied.
+    while index < range.upperBound {
+      guard tokens[index].path.segments.count > depth + 1 else {
+        node.tokens.append(index)
         index += 1
         continue
       }
-      let group = token.path.segments[depth]
+      let group = tokens[index].path.segments[depth]
       var end = index + 1
-      while end < tokens.endIndex, tokens[end].path.segments.count > depth + 1,
+      while end < range.upperBound, tokens[end].path.segments.count > depth + 1,
         tokens[end].path.segments[depth] == group
       {
         end += 1
       }
-      node.children.append(self.node(segment: group, path: path + [group], tokens: tokens[index..<end]))
+      node.children.append(
+        self.node(
+          segment: group, path: path + [group], name: name.isEmpty ? group : name + "." + group,
+          tokens: tokens, range: index..<end))
       index = end
     }
     return node

@@ -17,7 +17,7 @@ struct SwiftEmitter: OutputEmitter {
 
   /// Whether any token is a typography, shadow or border, whose types `EBStyles.swift` declares.
   static func hasStyles(_ tokens: ModalTokenSet) -> Bool {
-    tokens.tokens.contains { [.typography, .shadow, .border].contains($0.first.type) }
+    tokens.tokens.contains { $0.type == .typography || $0.type == .shadow || $0.type == .border }
   }
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {

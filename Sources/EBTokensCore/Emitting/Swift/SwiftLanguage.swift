@@ -72,7 +72,12 @@ struct SwiftLanguage: NamespaceLanguage {
         let channels = [color.red, color.green, color.blue].map(NumberFormatting.shortest)
         return "EBColor(red: \(channels[0]), green: \(channels[1]), blue: \(channels[2])\(alpha))"
       }
-      return "EBColor(hex: 0x\(color.opaqueHex.dropFirst())\(alpha))"
+      var text = Array("EBColor(hex: 0x".utf8)
+      for byte in [color.red8, color.green8, color.blue8] {
+        text.append(hexDigits[Int(byte >> 4)])
+        text.append(hexDigits[Int(byte & 0xF)])
+      }
+      return String(decoding: text, as: UTF8.self) + alpha + ")"
     case .dimension(let dimension): return NumberFormatting.shortest(dimension.points)
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
     case .fontFamily(let families): return "[" + families.map(stringLiteral).joined(separator: ", ") + "]"
@@ -94,6 +99,8 @@ struct SwiftLanguage: NamespaceLanguage {
         + "lineHeight: \(points(typography.absoluteLineHeight)), tracking: \(points(typography.letterSpacing)))"
     }
   }
+
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
   /// A dimension in points, to six decimals (a line height is a product, `18 × 1.2` is
   /// 21.599999999999998 in floating point, and no screen sees a millionth of a point).

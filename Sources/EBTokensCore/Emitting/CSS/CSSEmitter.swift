@@ -168,7 +168,7 @@ struct CSSModeBlockContext: TemplateContext {
 }
 
 /// One token as a custom property.
-struct CSSPropertyContext: TemplateContext {
+final class CSSPropertyContext: TemplateContext {
   /// `--main-alert-color-information-bg`.
   let name: String
   /// The token's dotted path.
@@ -178,6 +178,14 @@ struct CSSPropertyContext: TemplateContext {
   /// Comment lines, safe inside `/* */`.
   let documentation: [String]
   let deprecation: DeprecationContext?
+
+  init(name: String, path: String, value: String, documentation: [String], deprecation: DeprecationContext?) {
+    self.name = name
+    self.path = path
+    self.value = value
+    self.documentation = documentation
+    self.deprecation = deprecation
+  }
 
   func field(_ name: String) -> TemplateValue? {
     switch name {

@@ -117,7 +117,7 @@ struct ColorSchemeClassContext: TemplateContext {
 }
 
 /// A color token as a property of the color scheme.
-struct ColorSchemeTokenContext: TemplateContext {
+final class ColorSchemeTokenContext: TemplateContext {
   let name: String
   let indent: String
   /// The token in the top-level object: `EBTokens.Main.Alert.Color.Information.bg`.
@@ -127,6 +127,14 @@ struct ColorSchemeTokenContext: TemplateContext {
   /// A deprecated token's property is deprecated too, and reads its deprecated source without a
   /// warning.
   let deprecation: DeprecationContext?
+
+  init(name: String, indent: String, source: String, isModal: Bool, deprecation: DeprecationContext?) {
+    self.name = name
+    self.indent = indent
+    self.source = source
+    self.isModal = isModal
+    self.deprecation = deprecation
+  }
 
   func field(_ name: String) -> TemplateValue? {
     switch name {

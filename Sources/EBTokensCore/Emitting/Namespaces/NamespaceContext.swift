@@ -33,13 +33,19 @@ struct TokenDeclaration: Sendable {
 }
 
 /// A token's value in one mode: an argument of `EBModal(light: …, dark: …)`.
-struct ModeValueContext: TemplateContext {
+final class ModeValueContext: TemplateContext {
   /// The mode's identifier, the argument's label: `highContrast`.
   let label: String
   /// A literal of the token's type in this mode.
   let value: String
   /// Whether it is the last mode, so a template knows where the list ends.
   let isLast: Bool
+
+  init(label: String, value: String, isLast: Bool) {
+    self.label = label
+    self.value = value
+    self.isLast = isLast
+  }
 
   func field(_ name: String) -> TemplateValue? {
     switch name {
@@ -66,7 +72,7 @@ struct DeprecationContext: TemplateContext {
 }
 
 /// A group as a namespace (`enum` in Swift, `object` in Kotlin), for templates.
-struct NamespaceContext: TemplateContext {
+final class NamespaceContext: TemplateContext {
   /// The identifier: `Information`; for the root, the configured module or object name.
   let name: String
   /// The group's dotted path, `main.alert.color.information`; empty for the root.
@@ -77,6 +83,18 @@ struct NamespaceContext: TemplateContext {
   let isFirstMember: Bool
   let tokens: [TokenContext]
   let namespaces: [NamespaceContext]
+
+  init(
+    name: String, path: String, indent: String, isFirstMember: Bool, tokens: [TokenContext],
+    namespaces: [NamespaceContext]
+  ) {
+    self.name = name
+    self.path = path
+    self.indent = indent
+    self.isFirstMember = isFirstMember
+    self.tokens = tokens
+    self.namespaces = namespaces
+  }
 
   func field(_ name: String) -> TemplateValue? {
     switch name {
@@ -92,7 +110,7 @@ struct NamespaceContext: TemplateContext {
 }
 
 /// A token as a member of its namespace, for templates.
-struct TokenContext: TemplateContext {
+final class TokenContext: TemplateContext {
   /// The identifier: `labelTitle`, `` `default` ``.
   let name: String
   /// The token's dotted path, `main.alert.color.information.label-title`.
@@ -101,6 +119,14 @@ struct TokenContext: TemplateContext {
   let declaration: TokenDeclaration
   /// The token's type, for outputs that gather tokens of one type (Kotlin's color scheme).
   let tokenType: TokenType
+
+  init(name: String, path: String, indent: String, declaration: TokenDeclaration, tokenType: TokenType) {
+    self.name = name
+    self.path = path
+    self.indent = indent
+    self.declaration = declaration
+    self.tokenType = tokenType
+  }
 
   /// Whether the value changes with the mode.
   var isModal: Bool { !declaration.modeValues.isEmpty }

@@ -49,8 +49,10 @@ extension Array: TemplateList where Element: TemplateContext {
   }
 
   func field(_ name: String, at index: Int) -> TemplateValue? {
-    // Through the buffer, the element is borrowed in place; `self[index]` would copy it (and
-    // retain every field) for each lookup.
+    // This code is generic over the element (the list is reached through `any TemplateList`), so
+    // it copies the element for each lookup. The contexts that come in long lists (tokens,
+    // namespaces, CSS properties) are therefore final classes, whose copy is one retain; a
+    // struct's would retain every field.
     withUnsafeBufferPointer { $0[index].field(name) }
   }
 }

@@ -390,7 +390,7 @@ private struct FileWalker {
     if text.hasPrefix("{") {
       return referenceExpression(scalar) ?? .literal(node, alpha: nil)
     }
-    if text.hasPrefix("#"), let at = text.firstIndex(of: "@") {
+    if text.hasPrefix("#"), let at = text.firstIndex(ofASCII: "@") {
       let alpha = alphaModifier(text[text.index(after: at)...], in: scalar)
       let hex = String(text[..<at]).trimmingTrailingSpaces
       let literal = YAMLScalar(value: hex, style: scalar.style, location: scalar.location)
@@ -406,12 +406,12 @@ private struct FileWalker {
 
   private mutating func referenceExpression(_ scalar: YAMLScalar) -> ValueExpression? {
     let text = scalar.value
-    guard let close = text.firstIndex(of: "}") else {
+    guard let close = text.firstIndex(ofASCII: "}") else {
       report(.malformedReference(text, problem: "missing '}'", at: scalar.location))
       return nil
     }
     let inner = text[text.index(after: text.startIndex)..<close]
-    let segments = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    let segments = inner.splitKeepingEmpty(atASCII: ".")
     if let problem = segments.lazy.compactMap({ TokenPath.problem(withSegment: $0) }).first {
       report(.malformedReference(text, problem: problem, at: scalar.location))
       return nil
@@ -455,12 +455,37 @@ private struct FileWalker {
   }
 }
 
+/// Character searches and splits on values, done on their UTF-8 bytes when a value is all ASCII:
+/// then every byte is a character of its own (but CR LF, which is none of those looked for), so
+/// the result is the same, many times faster than stepping through characters.
 extension StringProtocol {
+  private var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
+
+  /// `firstIndex(of: character)`, for an ASCII `character`.
+  fileprivate func firstIndex(ofASCII character: Character) -> Index? {
+    guard let byte = character.asciiValue, isASCII else { return firstIndex(of: character) }
+    return utf8.firstIndex(of: byte)
+  }
+
+  /// `split(separator: character, omittingEmptySubsequences: false)`, for an ASCII `character`.
+  fileprivate func splitKeepingEmpty(atASCII character: Character) -> [String] {
+    let text = Substring(self)
+    guard let byte = character.asciiValue, isASCII else {
+      return text.split(separator: character, omittingEmptySubsequences: false).map(String.init)
+    }
+    return text.utf8.split(separator: byte, omittingEmptySubsequences: false).map { String(Substring($0)) }
+  }
+
   fileprivate func trimmingCharacters(in character: Character) -> String {
-    String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    var trimmed = self[...]
+    while trimmed.first == character { trimmed.removeFirst() }
+    while trimmed.last == character { trimmed.removeLast() }
+    return String(trimmed)
   }
 
   fileprivate var trimmingTrailingSpaces: String {
-    String(String(reversed().drop { $0 == " " }).reversed())
+    var trimmed = self[...]
+    while trimmed.last == " " { trimmed.removeLast() }
+    return String(trimmed)
   }
 }

@@ -55,27 +55,35 @@ public struct TokenFileParser {
   }
 
   private mutating func define(_ token: TokenDefinition) {
-    if let index = source.definitionIndex[token.path.name] {
-      errors.append(
-        .duplicateToken(token.path.name, first: source.definitions[index].location, at: token.location))
+    let name = token.path.name
+    // One lookup finds a duplicate or makes the token's entry (taken back if the token is refused).
+    let next = source.definitions.count
+    let index = Self.claim(&source.definitionIndex[name, default: next])
+    if index != next {
+      errors.append(.duplicateToken(name, first: source.definitions[index].location, at: token.location))
       return
     }
-    if let group = source.groups[token.path.name] {
+    if let group = source.groups[name] {
+      source.definitionIndex[name] = nil
       errors.append(
-        .tokenGroupConflict(token.path.name, token: token.location, group: group.location, at: token.location)
-      )
+        .tokenGroupConflict(name, token: token.location, group: group.location, at: token.location))
       return
     }
-    if source.definitions.count >= limits.maxTokens {
+    if next >= limits.maxTokens {
+      source.definitionIndex[name] = nil
       if !exceededTokenLimit {
         errors.append(.tooManyTokens(limit: limits.maxTokens, at: token.location))
         exceededTokenLimit = true
       }
       return
     }
-    source.definitionIndex[token.path.name] = source.definitions.count
     source.definitions.append(token)
   }
+
+  /// The value of a dictionary entry passed in place (`&index[name, default: next]`), which makes
+  /// the entry with `next` when there was none: so one hash lookup both finds a duplicate and
+  /// records a new name. `next` when the entry was just made.
+  private static func claim(_ entry: inout Int) -> Int { entry }
 
   /// Records the group, merging it with the same group from other files;
   /// `false` when the name is already a token.

@@ -131,15 +131,17 @@ public struct TokenFileParser {
 /// walked side by side (see ``TokenLoader``); the YAML tree is dropped once they are found, but
 /// for the value nodes that definitions keep.
 struct FileMembers: Sendable {
+  /// One thing the file holds. The large payloads (errors, groups) are boxed (`indirect`), so that an item is a few words
+  /// rather than the size of a group definition: every token is one item.
   enum Item: Sendable {
-    case error(TokenFileError)
-    case dtcgError(DTCGError)
+    indirect case error(TokenFileError)
+    indirect case dtcgError(DTCGError)
     /// A token whose error is already reported (see ``TokenSource/brokenNames``).
     case broken(String)
     case token(TokenDefinition)
     /// A group, followed by its members up to `end` (an index into `items`): skipped when the
     /// group cannot be merged.
-    case group(GroupDefinition, end: Int)
+    indirect case group(GroupDefinition, end: Int)
   }
 
   private(set) var items: [Item] = []

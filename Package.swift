@@ -18,6 +18,8 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
+    // glibc's <malloc.h>, for `ebtokens` to tune the allocator (see Sources/ebtokens/main.swift).
+    .systemLibrary(name: "CMalloc"),
     .target(
       name: "EBTokensCore",
       dependencies: ["CYAML"]
@@ -26,6 +28,7 @@ let package = Package(
       name: "ebtokens",
       dependencies: [
         "EBTokensCore",
+        "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -4,25 +4,45 @@
 /// every mode has the same tokens with the same types; only values (and what they reference, and
 /// where they are written) differ.
 public struct ModalToken: Sendable {
-  public let path: TokenPath
-  public let type: TokenType
-  /// The token as resolved in each mode, in the order of ``ModalTokenSet/modes``; a single
-  /// element in a project without modes.
-  public let byMode: [Token]
+  /// The token in the first mode: its description and deprecation (the same in every mode),
+  /// and where it is written when no mode overrides it.
+  public let first: Token
+  /// The token in each mode after the first: empty without modes, so that a project without
+  /// modes allocates nothing per token for it (an empty array shares one empty buffer).
+  private let others: [Token]
   /// Whether the value is the same in every mode (always true without modes).
   public let isConstant: Bool
 
-  /// The token in the first mode: its description and deprecation (the same in every mode),
-  /// and where it is written when no mode overrides it.
-  public var first: Token { byMode[0] }
-
+  public var path: TokenPath { first.path }
+  public var type: TokenType { first.type }
   public var name: String { path.name }
 
+  /// The token as resolved in each mode, in the order of ``ModalTokenSet/modes``; a single
+  /// element in a project without modes.
+  public var byMode: ByMode { ByMode(first: first, others: others) }
+
+  /// The tokens of every mode as a collection, read in place.
+  public struct ByMode: RandomAccessCollection, Sendable {
+    fileprivate let first: Token
+    fileprivate let others: [Token]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { others.count + 1 }
+    public subscript(position: Int) -> Token { position == 0 ? first : others[position - 1] }
+  }
+
+  /// A token of a project without modes.
+  init(single token: Token) {
+    self.first = token
+    self.others = []
+    self.isConstant = true
+  }
+
+  /// `byMode` holds at least one token.
   init(byMode: [Token]) {
     let first = byMode[0]
-    self.path = first.path
-    self.type = first.type
-    self.byMode = byMode
+    self.first = first
+    self.others = Array(byMode.dropFirst())
     self.isConstant = byMode.allSatisfy { $0.value == first.value }
   }
 }
@@ -41,7 +61,7 @@ public struct ModalTokenSet: Sendable {
   public init(single tokens: TokenSet) {
     self.modes = []
     self.sets = [tokens]
-    self.tokens = tokens.tokens.map { ModalToken(byMode: [$0]) }
+    self.tokens = tokens.tokens.map(ModalToken.init(single:))
   }
 
   /// `sets[i]` is mode `modes[i]`; every set must hold the same token paths, which

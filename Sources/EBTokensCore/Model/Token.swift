@@ -35,10 +35,19 @@ public final class Token: Sendable {
   public let location: SourceLocation
   /// Where its value is written.
   public let valueLocation: SourceLocation
-  /// The direct reference, when the value came from another token.
-  public let reference: TokenReference?
+  /// The direct reference, when the value came from another token: boxed, as most tokens have
+  /// none and it is as large as a path and a factor.
+  private let referenceBox: ReferenceBox?
   /// What most tokens do not have, kept aside so that they do not carry room for it.
   private let details: Details?
+
+  private final class ReferenceBox: Sendable {
+    let reference: TokenReference
+
+    init(_ reference: TokenReference) {
+      self.reference = reference
+    }
+  }
 
   private final class Details: Sendable {
     let description: String?
@@ -67,7 +76,7 @@ public final class Token: Sendable {
     self.value = value
     self.location = location
     self.valueLocation = valueLocation
-    self.reference = reference
+    self.referenceBox = reference.map(ReferenceBox.init)
     if description == nil && deprecation == nil && extensions == nil && componentReferences.isEmpty {
       details = nil
     } else {
@@ -77,6 +86,8 @@ public final class Token: Sendable {
     }
   }
 
+  /// The direct reference, when the value came from another token.
+  public var reference: TokenReference? { referenceBox?.reference }
   public var description: String? { details?.description }
   public var deprecation: Deprecation? { details?.deprecation }
   /// `$extensions`, kept as written and not interpreted.

@@ -196,10 +196,20 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   public static func problem(withSegment segment: String) -> String? {
     if segment.isEmpty { return "a name cannot be empty" }
     if segment.hasPrefix("$") && segment != rootTokenName { return "names starting with '$' are reserved" }
-    for character in [".", "{", "}"] as [Unicode.Scalar] where segment.utf8.contains(UInt8(ascii: character))
-    {
-      return "a name cannot contain '\(character)'"
+    // One pass over the bytes for all three (every name is checked); '.' is reported first, then
+    // '{', then '}'.
+    var found: (dot: Bool, open: Bool, close: Bool) = (false, false, false)
+    for byte in segment.utf8 {
+      switch byte {
+      case UInt8(ascii: "."): found.dot = true
+      case UInt8(ascii: "{"): found.open = true
+      case UInt8(ascii: "}"): found.close = true
+      default: continue
+      }
     }
+    if found.dot { return "a name cannot contain '.'" }
+    if found.open { return "a name cannot contain '{'" }
+    if found.close { return "a name cannot contain '}'" }
     return nil
   }
 }

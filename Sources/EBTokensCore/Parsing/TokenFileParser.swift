@@ -55,27 +55,35 @@ public struct TokenFileParser {
   }
 
   private mutating func define(_ token: TokenDefinition) {
-    if let index = source.definitionIndex[token.path.name] {
-      errors.append(
-        .duplicateToken(token.path.name, first: source.definitions[index].location, at: token.location))
+    let name = token.path.name
+    // One lookup finds a duplicate or makes the token's entry (taken back if the token is refused).
+    let next = source.definitions.count
+    let index = Self.claim(&source.definitionIndex[name, default: next])
+    if index != next {
+      errors.append(.duplicateToken(name, first: source.definitions[index].location, at: token.location))
       return
     }
-    if let group = source.groups[token.path.name] {
+    if let group = source.groups[name] {
+      source.definitionIndex[name] = nil
       errors.append(
-        .tokenGroupConflict(token.path.name, token: token.location, group: group.location, at: token.location)
-      )
+        .tokenGroupConflict(name, token: token.location, group: group.location, at: token.location))
       return
     }
-    if source.definitions.count >= limits.maxTokens {
+    if next >= limits.maxTokens {
+      source.definitionIndex[name] = nil
       if !exceededTokenLimit {
         errors.append(.tooManyTokens(limit: limits.maxTokens, at: token.location))
         exceededTokenLimit = true
       }
       return
     }
-    source.definitionIndex[token.path.name] = source.definitions.count
     source.definitions.append(token)
   }
+
+  /// The value of a dictionary entry passed in place (`&index[name, default: next]`), which makes
+  /// the entry with `next` when there was none: so one hash lookup both finds a duplicate and
+  /// records a new name. `next` when the entry was just made.
+  private static func claim(_ entry: inout Int) -> Int { entry }
 
   /// Records the group, merging it with the same group from other files;
   /// `false` when the name is already a token.
@@ -123,15 +131,17 @@ public struct TokenFileParser {
 /// walked side by side (see ``TokenLoader``); the YAML tree is dropped once they are found, but
 /// for the value nodes that definitions keep.
 struct FileMembers: Sendable {
+  /// One thing the file holds. The large payloads (errors, groups) are boxed (`indirect`), so that an item is a few words
+  /// rather than the size of a group definition: every token is one item.
   enum Item: Sendable {
-    case error(TokenFileError)
-    case dtcgError(DTCGError)
+    indirect case error(TokenFileError)
+    indirect case dtcgError(DTCGError)
     /// A token whose error is already reported (see ``TokenSource/brokenNames``).
     case broken(String)
     case token(TokenDefinition)
     /// A group, followed by its members up to `end` (an index into `items`): skipped when the
     /// group cannot be merged.
-    case group(GroupDefinition, end: Int)
+    indirect case group(GroupDefinition, end: Int)
   }
 
   private(set) var items: [Item] = []
@@ -390,7 +400,7 @@ private struct FileWalker {
     if text.hasPrefix("{") {
       return referenceExpression(scalar) ?? .literal(node, alpha: nil)
     }
-    if text.hasPrefix("#"), let at = text.firstIndex(of: "@") {
+    if text.hasPrefix("#"), let at = text.firstIndex(ofASCII: "@") {
       let alpha = alphaModifier(text[text.index(after: at)...], in: scalar)
       let hex = String(text[..<at]).trimmingTrailingSpaces
       let literal = YAMLScalar(value: hex, style: scalar.style, location: scalar.location)
@@ -406,12 +416,12 @@ private struct FileWalker {
 
   private mutating func referenceExpression(_ scalar: YAMLScalar) -> ValueExpression? {
     let text = scalar.value
-    guard let close = text.firstIndex(of: "}") else {
+    guard let close = text.firstIndex(ofASCII: "}") else {
       report(.malformedReference(text, problem: "missing '}'", at: scalar.location))
       return nil
     }
     let inner = text[text.index(after: text.startIndex)..<close]
-    let segments = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    let segments = inner.splitKeepingEmpty(atASCII: ".")
     if let problem = segments.lazy.compactMap({ TokenPath.problem(withSegment: $0) }).first {
       report(.malformedReference(text, problem: problem, at: scalar.location))
       return nil
@@ -455,12 +465,37 @@ private struct FileWalker {
   }
 }
 
+/// Character searches and splits on values, done on their UTF-8 bytes when a value is all ASCII:
+/// then every byte is a character of its own (but CR LF, which is none of those looked for), so
+/// the result is the same, many times faster than stepping through characters.
 extension StringProtocol {
+  private var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
+
+  /// `firstIndex(of: character)`, for an ASCII `character`.
+  fileprivate func firstIndex(ofASCII character: Character) -> Index? {
+    guard let byte = character.asciiValue, isASCII else { return firstIndex(of: character) }
+    return utf8.firstIndex(of: byte)
+  }
+
+  /// `split(separator: character, omittingEmptySubsequences: false)`, for an ASCII `character`.
+  fileprivate func splitKeepingEmpty(atASCII character: Character) -> [String] {
+    let text = Substring(self)
+    guard let byte = character.asciiValue, isASCII else {
+      return text.split(separator: character, omittingEmptySubsequences: false).map(String.init)
+    }
+    return text.utf8.split(separator: byte, omittingEmptySubsequences: false).map { String(Substring($0)) }
+  }
+
   fileprivate func trimmingCharacters(in character: Character) -> String {
-    String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    var trimmed = self[...]
+    while trimmed.first == character { trimmed.removeFirst() }
+    while trimmed.last == character { trimmed.removeLast() }
+    return String(trimmed)
   }
 
   fileprivate var trimmingTrailingSpaces: String {
-    String(String(reversed().drop { $0 == " " }).reversed())
+    var trimmed = self[...]
+    while trimmed.last == " " { trimmed.removeLast() }
+    return String(trimmed)
   }
 }

@@ -23,6 +23,10 @@ public struct Resolver {
   private var inheritedDeprecations: [String: Deprecation] = [:]
   /// Groups under an invalid `$type` (already reported): their untyped tokens fail silently.
   private var groupsUnderInvalidType: Set<String> = []
+  /// What each definition inherits from the group it is in: an index into `parentGroups`.
+  private var parentGroupOf: [Int32] = []
+  /// What the groups that hold tokens pass on to them (see ``computeParentGroups()``).
+  private var parentGroups: [ParentGroup] = []
   /// The references inside composite values, by token, found once (see ``componentSites(of:_:)``).
   private var componentSitesByIndex: [Int: [ComponentReferenceSite]] = [:]
   private(set) var errors: [any DiagnosticConvertible] = []
@@ -38,6 +42,13 @@ public struct Resolver {
     }
   }
 
+  /// What a token inherits from the group it is in.
+  private struct ParentGroup {
+    var type: TokenType?
+    var deprecation: Deprecation?
+    var isUnderInvalidType = false
+  }
+
   /// The resolved set, or every error found.
   public static func resolve(_ source: TokenSource, limits: Limits = .standard) -> (
     TokenSet, [any DiagnosticConvertible]
@@ -48,6 +59,7 @@ public struct Resolver {
 
   private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
     computeGroupInheritance()
+    computeParentGroups()
     reportCompositesWrittenAsGroups()
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
@@ -93,7 +105,7 @@ public struct Resolver {
     }
     return Token(
       path: definition.path, type: value.type, value: value, description: definition.description,
-      deprecation: deprecation(of: definition), extensions: definition.extensions,
+      deprecation: deprecation(index), extensions: definition.extensions,
       location: definition.location, valueLocation: definition.valueLocation, reference: reference,
       componentReferences: componentReferences)
   }
@@ -122,6 +134,31 @@ public struct Resolver {
       }
     }
   }
+
+  /// What each definition inherits from its group, found once rather than by hashing its group's
+  /// name each time it is needed. Tokens of one group are mostly defined one after the other, so
+  /// a definition in the same group as the one before (its name's prefix compared in place)
+  /// costs no lookup at all.
+  private mutating func computeParentGroups() {
+    parentGroupOf.reserveCapacity(source.definitions.count)
+    var previousParent: Substring?
+    for definition in source.definitions {
+      let name = definition.path.name
+      let parent = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[..<$0] }
+      if parentGroups.isEmpty || parent != previousParent {
+        let parentName = parent.map(String.init)
+        parentGroups.append(
+          ParentGroup(
+            type: parentName.flatMap { inheritedTypes[$0] },
+            deprecation: parentName.flatMap { inheritedDeprecations[$0] },
+            isUnderInvalidType: parentName.map { groupsUnderInvalidType.contains($0) } == true))
+        previousParent = parent
+      }
+      parentGroupOf.append(Int32(parentGroups.count - 1))
+    }
+  }
+
+  private func parentGroup(_ index: Int) -> ParentGroup { parentGroups[Int(parentGroupOf[index])] }
 
   /// A composite value written without `$value` (`low: {color: …, offsetX: …}` under `$type:
   /// shadow`) reads as a group of tokens named like its fields, each of them invalid. One error
@@ -152,9 +189,9 @@ public struct Resolver {
   }
 
   /// The token's own `$deprecated` (where `false` wins over any group), else its group's.
-  private func deprecation(of definition: TokenDefinition) -> Deprecation? {
-    if let setting = definition.deprecation { return setting.deprecation }
-    return parentName(of: definition.path).flatMap { inheritedDeprecations[$0] }
+  private func deprecation(_ index: Int) -> Deprecation? {
+    if let setting = source.definitions[index].deprecation { return setting.deprecation }
+    return parentGroup(index).deprecation
   }
 
   private func parentName(of path: TokenPath) -> String? {
@@ -166,7 +203,7 @@ public struct Resolver {
     let definition = source.definitions[index]
     // An invalid `$type` of its own (already reported) is not replaced by its group's.
     if definition.hasInvalidType { return nil }
-    return definition.declaredType ?? parentName(of: definition.path).flatMap { inheritedTypes[$0] }
+    return definition.declaredType ?? parentGroup(index).type
   }
 
   private mutating func resolve(from start: Int) {
@@ -270,10 +307,7 @@ public struct Resolver {
   private mutating func resolveLiteral(_ index: Int, node: YAMLNode, alpha: AlphaModifier?) {
     let definition = source.definitions[index]
     guard let type = declaredType(index) else {
-      let typeWasInvalid =
-        definition.hasInvalidType
-        || parentName(of: definition.path).map { groupsUnderInvalidType.contains($0) } == true
-      if typeWasInvalid {
+      if definition.hasInvalidType || parentGroup(index).isUnderInvalidType {
         states[index] = .failed
       } else {
         fail(index, with: TokenFileError.missingType(token: definition.path.name, at: definition.location))

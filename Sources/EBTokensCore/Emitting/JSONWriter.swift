@@ -104,13 +104,49 @@ public struct JSONWriter {
       isEmpty = true
     }
 
-    mutating func member(_ key: String, _ value: Value) {
+    /// A string member. Each pair of a report writes a dozen members: its keys are constants
+    /// written as they are (they must need no escaping) and its values go straight into the
+    /// bytes, never through a `Value`.
+    mutating func member(_ key: StaticString, string: String) {
+      appendKey(key)
+      JSONWriter.appendQuoted(string, to: &output)
+    }
+
+    /// A member holding `color.hex`, or `color.opaqueHex` when `opaque`.
+    mutating func member(_ key: StaticString, color: Color, opaque: Bool = false) {
+      appendKey(key)
+      output.append(UInt8(ascii: "\""))
+      color.appendHex(to: &output, includingAlpha: !opaque)
+      output.append(UInt8(ascii: "\""))
+    }
+
+    /// A number as ``JSONWriter/Value/number(_:)`` writes it; `nil` is `null`.
+    mutating func member(_ key: StaticString, number: Double?) {
+      appendKey(key)
+      if let number {
+        JSONWriter.appendNumber(number, to: &output)
+      } else {
+        output.appendText("null")
+      }
+    }
+
+    mutating func member(_ key: StaticString, integer: Int) {
+      appendKey(key)
+      JSONWriter.appendInteger(Int64(integer), to: &output)
+    }
+
+    mutating func member(_ key: StaticString, bool: Bool) {
+      appendKey(key)
+      output.appendText(bool ? "true" : "false")
+    }
+
+    private mutating func appendKey(_ key: StaticString) {
       output.appendText(isEmpty ? "\n" : ",\n")
       isEmpty = false
       JSONWriter.appendIndent(indent + 1, to: &output)
-      JSONWriter.appendQuoted(key, to: &output)
-      output.appendText(": ")
-      JSONWriter.write(value, indent: indent + 1, into: &output)
+      output.append(UInt8(ascii: "\""))
+      output.appendText(key)
+      output.appendText("\": ")
     }
 
     fileprivate mutating func end() {
@@ -127,8 +163,8 @@ public struct JSONWriter {
   private static func write(_ value: Value, indent: Int, into output: inout [UInt8]) {
     switch value {
     case .string(let text): appendQuoted(text, to: &output)
-    case .number(let number): output += (number.isFinite ? NumberFormatting.shortest(number) : "null").utf8
-    case .integer(let number): output += String(number).utf8
+    case .number(let number): appendNumber(number, to: &output)
+    case .integer(let number): appendInteger(Int64(number), to: &output)
     case .numberText(let text): output += text.utf8
     case .bool(let flag): output.appendText(flag ? "true" : "false")
     case .null: output.appendText("null")
@@ -161,6 +197,48 @@ public struct JSONWriter {
       appendIndent(indent, to: &output)
       output.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// `NumberFormatting.shortest(number)`, or `null` when it is not finite, written without an
+  /// intermediate string: whole numbers digit by digit, others by Swift's own shortest
+  /// round-trip formatting (what `"\(number)"` prints, streamed into the bytes).
+  private static func appendNumber(_ number: Double, to output: inout [UInt8]) {
+    guard number.isFinite else {
+      output.appendText("null")
+      return
+    }
+    if number == number.rounded(), abs(number) < 1e15 {
+      appendInteger(Int64(number), to: &output)
+      return
+    }
+    // The buffer is moved into the stream and back, never copied.
+    var stream = ByteStream(bytes: output)
+    output = []
+    number.write(to: &stream)
+    output = stream.bytes
+  }
+
+  /// `String(number)`'s digits, appended.
+  private static func appendInteger(_ number: Int64, to output: inout [UInt8]) {
+    if number < 0 { output.append(UInt8(ascii: "-")) }
+    var magnitude = number.magnitude
+    // 20 digits hold any UInt64, written from the last.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
+
+  /// A text stream into a byte buffer, for `Double.write(to:)`.
+  private struct ByteStream: TextOutputStream {
+    var bytes: [UInt8]
+
+    mutating func write(_ string: String) { bytes += string.utf8 }
   }
 
   private static func appendIndent(_ level: Int, to output: inout [UInt8]) {
@@ -219,8 +297,9 @@ public struct JSONWriter {
 }
 
 extension [UInt8] {
-  /// Appends the UTF-8 of a literal: the writer's punctuation, without a generic sequence append.
-  fileprivate mutating func appendText(_ text: StaticString) {
+  /// Appends the UTF-8 of a literal: a writer's punctuation and markup, without a generic sequence
+  /// append.
+  mutating func appendText(_ text: StaticString) {
     text.withUTF8Buffer { append(contentsOf: $0) }
   }
 }

@@ -23,12 +23,32 @@ public struct Color: Hashable, Sendable {
   public var isOpaque: Bool { alpha8 == 255 }
 
   /// `#RRGGBB`, or `#RRGGBBAA` when the color is not opaque; uppercase.
-  public var hex: String {
-    isOpaque ? Color.hex([red8, green8, blue8]) : Color.hex([red8, green8, blue8, alpha8])
-  }
+  public var hex: String { hexString(includingAlpha: true) }
 
   /// `#RRGGBB` ignoring alpha.
-  public var opaqueHex: String { Color.hex([red8, green8, blue8]) }
+  public var opaqueHex: String { hexString(includingAlpha: false) }
+
+  private func hexString(includingAlpha: Bool) -> String {
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(9)
+    appendHex(to: &utf8, includingAlpha: includingAlpha)
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Appends ``hex``, or ``opaqueHex`` unless `includingAlpha`: reports write thousands of colors
+  /// straight into their bytes.
+  func appendHex(to output: inout [UInt8], includingAlpha: Bool) {
+    func appendByte(_ byte: UInt8) {
+      output.append(Color.digits[Int(byte >> 4)])
+      output.append(Color.digits[Int(byte & 0xF)])
+    }
+    output.append(UInt8(ascii: "#"))
+    appendByte(red8)
+    appendByte(green8)
+    appendByte(blue8)
+    let alpha = alpha8
+    if includingAlpha && alpha != 255 { appendByte(alpha) }
+  }
 
   public func withAlpha(_ alpha: Double) -> Color {
     Color(red: red, green: green, blue: blue, alpha: alpha)
@@ -39,16 +59,6 @@ public struct Color: Hashable, Sendable {
   }
 
   private static let digits = Array("0123456789ABCDEF".utf8)
-
-  private static func hex(_ bytes: [UInt8]) -> String {
-    var utf8: [UInt8] = [UInt8(ascii: "#")]
-    utf8.reserveCapacity(9)
-    for byte in bytes {
-      utf8.append(digits[Int(byte >> 4)])
-      utf8.append(digits[Int(byte & 0xF)])
-    }
-    return String(decoding: utf8, as: UTF8.self)
-  }
 }
 
 public struct Dimension: Hashable, Sendable, CustomStringConvertible {

@@ -141,9 +141,8 @@ public struct JSONWriter {
     }
 
     private mutating func appendKey(_ key: StaticString) {
-      output.appendText(isEmpty ? "\n" : ",\n")
+      JSONWriter.appendLineStart(indent + 1, comma: !isEmpty, to: &output)
       isEmpty = false
-      JSONWriter.appendIndent(indent + 1, to: &output)
       output.append(UInt8(ascii: "\""))
       output.appendText(key)
       output.appendText("\": ")
@@ -242,16 +241,32 @@ public struct JSONWriter {
   }
 
   private static func appendIndent(_ level: Int, to output: inout [UInt8]) {
-    let count = level * 2
-    guard count <= spaces.count else {
-      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
-      return
-    }
-    // Copied from a row of spaces: appending a repeated element goes byte by byte.
-    spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+    appendLines(level, from: 2, to: &output)
   }
 
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+  /// A line break, after a comma when `comma`, and the indentation of `level`.
+  private static func appendLineStart(_ level: Int, comma: Bool, to output: inout [UInt8]) {
+    appendLines(level, from: comma ? 0 : 1, to: &output)
+  }
+
+  /// ``lineStarts`` from `start` to the end of the indentation of `level`.
+  private static func appendLines(_ level: Int, from start: Int, to output: inout [UInt8]) {
+    let end = 2 + level * 2
+    guard end <= lineStarts.count else {
+      lineStarts.withUnsafeBufferPointer {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<2]))
+      }
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+      return
+    }
+    // Copied from a row: appending a repeated element goes byte by byte.
+    lineStarts.withUnsafeBufferPointer {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<end]))
+    }
+  }
+
+  /// A comma, a line break and a row of spaces: a member's line start is one copy.
+  private static let lineStarts = Array(",\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
 

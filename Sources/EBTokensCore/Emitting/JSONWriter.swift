@@ -140,12 +140,32 @@ public struct JSONWriter {
       output.appendText(bool ? "true" : "false")
     }
 
+    /// The line start, the quoted key and its colon, staged and appended at once: a report's
+    /// 65,000 keys cost more in appends than in bytes.
     private mutating func appendKey(_ key: StaticString) {
-      JSONWriter.appendLineStart(indent + 1, comma: !isEmpty, to: &output)
+      let lineStart = JSONWriter.lineStarts.count
+      let keyStart = 2 + (indent + 1) * 2
+      guard keyStart <= lineStart else {
+        JSONWriter.appendLineStart(indent + 1, comma: !isEmpty, to: &output)
+        isEmpty = false
+        output.append(UInt8(ascii: "\""))
+        output.appendText(key)
+        output.appendText("\": ")
+        return
+      }
+      let first = isEmpty ? 1 : 0
       isEmpty = false
-      output.append(UInt8(ascii: "\""))
-      output.appendText(key)
-      output.appendText("\": ")
+      let length = keyStart + 1 + key.utf8CodeUnitCount + 3
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { text in
+        _ = JSONWriter.lineStarts.withUnsafeBufferPointer { text.initialize(fromContentsOf: $0[..<keyStart]) }
+        text[keyStart] = UInt8(ascii: "\"")
+        key.withUTF8Buffer { _ = text[(keyStart + 1)...].initialize(fromContentsOf: $0) }
+        let colon = keyStart + 1 + key.utf8CodeUnitCount
+        text[colon] = UInt8(ascii: "\"")
+        text[colon + 1] = UInt8(ascii: ":")
+        text[colon + 2] = UInt8(ascii: " ")
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[first..<length]))
+      }
     }
 
     fileprivate mutating func end() {
@@ -266,7 +286,7 @@ public struct JSONWriter {
   }
 
   /// A comma, a line break and a row of spaces: a member's line start is one copy.
-  private static let lineStarts = Array(",\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 64)
+  fileprivate static let lineStarts = Array(",\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
 

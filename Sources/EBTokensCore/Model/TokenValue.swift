@@ -36,18 +36,25 @@ public struct Color: Hashable, Sendable {
   }
 
   /// Appends ``hex``, or ``opaqueHex`` unless `includingAlpha`: reports write thousands of colors
-  /// straight into their bytes.
+  /// straight into their bytes, all digits in one append.
   func appendHex(to output: inout [UInt8], includingAlpha: Bool) {
-    func appendByte(_ byte: UInt8) {
-      output.append(Color.digits[Int(byte >> 4)])
-      output.append(Color.digits[Int(byte & 0xF)])
-    }
-    output.append(UInt8(ascii: "#"))
-    appendByte(red8)
-    appendByte(green8)
-    appendByte(blue8)
     let alpha = alpha8
-    if includingAlpha && alpha != 255 { appendByte(alpha) }
+    let length = includingAlpha && alpha != 255 ? 9 : 7
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { text in
+      func digit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
+      }
+      func put(_ byte: UInt8, at index: Int) {
+        text[index] = digit(byte >> 4)
+        text[index + 1] = digit(byte & 0xF)
+      }
+      text[0] = UInt8(ascii: "#")
+      put(red8, at: 1)
+      put(green8, at: 3)
+      put(blue8, at: 5)
+      put(alpha, at: 7)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<length]))
+    }
   }
 
   public func withAlpha(_ alpha: Double) -> Color {
@@ -58,7 +65,6 @@ public struct Color: Hashable, Sendable {
     UInt8((min(max(channel, 0), 1) * 255).rounded())
   }
 
-  private static let digits = Array("0123456789ABCDEF".utf8)
 }
 
 public struct Dimension: Hashable, Sendable, CustomStringConvertible {

@@ -229,7 +229,10 @@ public enum AuditReport {
   /// and have the rest read as Markdown (a link, an image).
   static func markdownCode(_ text: String) -> String {
     let cleaned = replacing("|", with: "\\|", in: printable(text))
-    guard cleaned.contains("`") else { return "`\(cleaned)`" }
+    // Without a backtick byte there is no backtick character; checking bytes is far cheaper.
+    guard cleaned.utf8.contains(UInt8(ascii: "`")) && cleaned.contains("`") else {
+      return "`" + cleaned + "`"
+    }
     var longestRun = 0
     var run = 0
     for character in cleaned {

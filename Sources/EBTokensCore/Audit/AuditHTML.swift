@@ -409,16 +409,21 @@ enum AuditHTML {
   /// `escape(name)` with a line-break opportunity after every dot, so a long token name wraps
   /// between segments rather than inside a word.
   static func appendBreakable(_ name: String, to html: inout [UInt8]) {
-    let escaped = escape(name)
-    // In ASCII a byte is a character; other text is matched as `AuditReport.replacing` does.
-    guard escaped.utf8.allSatisfy({ $0 < 0x80 }) else {
-      html += AuditReport.replacing(".", with: ".<wbr>", in: escaped).utf8
-      return
+    var escaped = escape(name)
+    // In ASCII a byte is a character: the runs between dots are copied whole. Other text is
+    // matched as `AuditReport.replacing` matches it.
+    let isASCII = escaped.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+      var runStart = 0
+      for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
+        html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...index]))
+        html.appendText("<wbr>")
+        runStart = index + 1
+      }
+      html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      return true
     }
-    for byte in escaped.utf8 {
-      html.append(byte)
-      if byte == UInt8(ascii: ".") { html.appendText("<wbr>") }
-    }
+    if !isASCII { html += AuditReport.replacing(".", with: ".<wbr>", in: escaped).utf8 }
   }
 
   /// Text for element content and double-quoted attributes; control characters dropped.

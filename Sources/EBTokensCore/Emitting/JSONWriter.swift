@@ -297,6 +297,15 @@ public struct JSONWriter {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in
+      // Most text needs no escaping: a quick check of each byte, then one copy.
+      let plain = !bytes.contains { byte in
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+          || byte == 0xE2
+      }
+      if plain {
+        output.append(contentsOf: bytes)
+        return
+      }
       // Runs that need no escaping are copied whole.
       var runStart = 0
       var index = 0

@@ -319,4 +319,23 @@ enum AuditGolden {
     #expect(rows.prefix(200).allSatisfy { $0.hasPrefix("| ❌") })
     #expect(markdown.contains("… and 100 more pairs (0 failing) not shown"))
   }
+
+  /// ASCII names are humanized byte by byte: the words must be those of the general path.
+  @Test func asciiNamesAreHumanizedAsAnyText() {
+    let pieces = [
+      "", ".", "..", "bg", "BG", "fG", "Fg", "bgx", "b", "g", "-", "_", "label-title", "x_y", "é", "\r\n",
+      " ", "9a",
+    ]
+    var names = pieces
+    for first in pieces {
+      for second in pieces { names += [first + "." + second, first + second, second + "." + first + "."] }
+    }
+    for _ in 0..<2_000 {
+      let bytes = (0..<Int.random(in: 0...8)).map { _ in UInt8.random(in: 0...0x7F) }
+      names.append(String(decoding: bytes, as: UTF8.self))
+    }
+    for name in names where name.utf8.allSatisfy({ $0 < 0x80 }) {
+      #expect(AuditHTML.humanizedASCII(name) == AuditHTML.humanizedAnyText(name), "\(Array(name.utf8))")
+    }
+  }
 }

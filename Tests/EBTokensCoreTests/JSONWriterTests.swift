@@ -35,4 +35,36 @@ import Testing
 
         """)
   }
+
+  /// Numbers and integers are written straight into the bytes: the text must be exactly
+  /// `NumberFormatting.shortest` and `String(Int)`, for values of every size and sign.
+  @Test func numbersAreWrittenAsShortestFormats() {
+    var numbers: [Double] = [
+      0, -0.0, 1, -1, 21, 4.5, 0.1, 1e15, -1e15, 999_999_999_999_999, 1e-7, 1e22, 123.456,
+    ]
+    for _ in 0..<2_000 {
+      numbers.append(Double.random(in: -100...100))
+      numbers.append(Double(Int.random(in: -1_000_000...1_000_000)) / 100)
+      numbers.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max)))
+    }
+    for number in numbers {
+      let expected = number.isFinite ? NumberFormatting.shortest(number) : "null"
+      #expect(JSONWriter.render(.number(number)) == expected + "\n")
+    }
+    let integers = [0, 1, -1, 9, 10, Int.max, Int.min] + (0..<500).map { _ in Int.random(in: .min ... .max) }
+    for integer in integers {
+      #expect(JSONWriter.render(.integer(integer)) == String(integer) + "\n")
+    }
+  }
+
+  @Test func colorsAreWrittenAsHex() {
+    for (color, hex, opaque) in [
+      (Color(red: 0, green: 0, blue: 0), "#000000", "#000000"),
+      (Color(red: 1, green: 0.5, blue: 0.0625, alpha: 0.5), "#FF801080", "#FF8010"),
+      (Color(red: 0.1, green: 0.9, blue: 2, alpha: 0.999), "#1AE6FF", "#1AE6FF"),
+    ] {
+      #expect(color.hex == hex)
+      #expect(color.opaqueHex == opaque)
+    }
+  }
 }

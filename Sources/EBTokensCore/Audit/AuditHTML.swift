@@ -36,15 +36,21 @@ enum AuditHTML {
       """
     page += header(result, failing: failing.total, passing: passing.total, decorative: decorative.total)
     page += "<main>\n"
+    // The sections are appended as bytes into one buffer: their thousand cards are most of the
+    // page. Kept apart from the rest, whose few non-ASCII characters would send the whole page
+    // through UTF-8 validation byte by byte rather than ASCII's fast path.
+    var html: [UInt8] = []
+    html.reserveCapacity(2_000 * min(result.results.count, maximumCards) + 4096)
     var cardsLeft = maximumCards
-    page += section(
+    appendSection(
       "Failing", id: "failing", pairs: failing, result: result, cardsLeft: &cardsLeft,
-      empty: "No pair falls short of \(escape(result.standard)).")
-    page += section(
-      "Passing", id: "passing", pairs: passing, result: result, cardsLeft: &cardsLeft, empty: nil)
-    page += section(
+      empty: "No pair falls short of \(escape(result.standard)).", to: &html)
+    appendSection(
+      "Passing", id: "passing", pairs: passing, result: result, cardsLeft: &cardsLeft, empty: nil, to: &html)
+    appendSection(
       "Decorative", id: "decorative", pairs: decorative, result: result, cardsLeft: &cardsLeft, empty: nil,
-      note: "Reported for reference, never judged: these colors carry no information.")
+      note: "Reported for reference, never judged: these colors carry no information.", to: &html)
+    page += String(decoding: html, as: UTF8.self)
     page += "</main>\n"
     page += footer(result)
     page += "</body>\n</html>\n"
@@ -123,140 +129,182 @@ enum AuditHTML {
   }
 
   /// A section of cards, drawing at most `cardsLeft` of them and counting them off.
-  private static func section(
+  private static func appendSection(
     _ title: String, id: String, pairs section: Section, result: AuditResult, cardsLeft: inout Int,
     empty: String?,
-    note: String? = nil
-  ) -> String {
-    guard section.total > 0 || empty != nil else { return "" }
-    var html = "<section id=\"\(id)\">\n<h2>\(title) <span class=\"count\">\(section.total)</span></h2>\n"
-    if let note { html += "<p class=\"section-note\">\(escape(note))</p>\n" }
+    note: String? = nil,
+    to html: inout [UInt8]
+  ) {
+    guard section.total > 0 || empty != nil else { return }
+    html += "<section id=\"\(id)\">\n<h2>\(title) <span class=\"count\">\(section.total)</span></h2>\n".utf8
+    if let note { html += "<p class=\"section-note\">\(escape(note))</p>\n".utf8 }
     if section.total == 0, let empty {
-      html += "<p class=\"empty\">\(icon(.pass))\(empty)</p>\n"
+      html += "<p class=\"empty\">\(icon(.pass))\(empty)</p>\n".utf8
     } else {
       let shown = section.pairs.prefix(max(cardsLeft, 0))
       cardsLeft -= shown.count
       if shown.count < section.total {
         html +=
-          "<p class=\"section-note\">Showing \(shown.count) of \(section.total): a page draws at most "
-          + "\(maximumCards) pairs. The JSON and SARIF reports list every pair.</p>\n"
+          ("<p class=\"section-note\">Showing \(shown.count) of \(section.total): a page draws at most "
+          + "\(maximumCards) pairs. The JSON and SARIF reports list every pair.</p>\n").utf8
       }
       if !shown.isEmpty {
-        html += "<div class=\"grid\">\n"
-        for pair in shown { html += card(pair, result: result) }
-        html += "</div>\n"
+        html.appendText("<div class=\"grid\">\n")
+        for pair in shown { appendCard(pair, result: result, to: &html) }
+        html.appendText("</div>\n")
       }
     }
-    return html + "</section>\n"
+    html.appendText("</section>\n")
   }
 
-  private static func card(_ pair: PairResult, result: AuditResult) -> String {
-    let state = !pair.passes ? "fail" : (pair.required == nil ? "info" : "pass")
-    let badge: String
-    switch state {
-    case "fail": badge = "<span class=\"badge badge-fail\">\(icon(.fail))Fail</span>"
-    case "pass": badge = "<span class=\"badge badge-pass\">\(icon(.pass))Pass</span>"
-    default: badge = "<span class=\"badge badge-info\">Not judged</span>"
-    }
+  /// One pair's card, its markup appended piece by piece (an interpolated template per card cost
+  /// most of the page's time).
+  private static func appendCard(_ pair: PairResult, result: AuditResult, to html: inout [UInt8]) {
+    let composited = pair.composited
+    let backdrop = pair.backdrop
+    html.appendText("<article class=\"card card-")
+    html.appendText(!pair.passes ? "fail" : (pair.required == nil ? "info" : "pass"))
+    html.appendText("\">\n  <div class=\"swatch\" style=\"background:")
+    backdrop.appendHex(to: &html, includingAlpha: false)
+    html.appendText(";color:")
+    composited.appendHex(to: &html, includingAlpha: false)
+    html.appendText("\">\n")
+    appendSample(pair, to: &html)
+    html.appendText(
+      "\n  </div>\n  <div class=\"card-body\">\n    <div class=\"verdict\">\n      <div class=\"headline\">")
     let judgedByRatio = result.method == .wcag2
     let ratioText = WCAGContrast.formatted(pair.ratio)
     let lcText = APCAContrast.formatted(pair.apcaLc)
-    let headline =
-      judgedByRatio
-      ? "<span class=\"big\">\(ratioText)</span><span class=\"big-unit\">:1</span>"
-      : "<span class=\"big-unit\">Lc</span><span class=\"big\">\(lcText)</span>"
-    let secondary =
-      judgedByRatio
-      ? "<div><dt>APCA</dt><dd>Lc \(lcText)</dd></div>"
-      : "<div><dt>WCAG 2</dt><dd>\(ratioText):1</dd></div>"
-    let translucent = !pair.foregroundColor.isOpaque || !pair.backgroundColor.isOpaque
-    let seenRow =
-      translucent
-      ? """
-      <div class="color-row seen">\
-      <span class="chip"><i style="background:\(pair.composited.opaqueHex)"></i></span>\
-      <span class="color-text"><span class="color-role">Seen as</span><code>\(pair.composited.opaqueHex) on \
-      \(pair.backdrop.opaqueHex)</code></span></div>
-      """ : ""
-    let location = pair.foregroundLocation
+    if judgedByRatio {
+      html.appendText("<span class=\"big\">")
+      html += ratioText.utf8
+      html.appendText("</span><span class=\"big-unit\">:1</span>")
+    } else {
+      html.appendText("<span class=\"big-unit\">Lc</span><span class=\"big\">")
+      html += lcText.utf8
+      html.appendText("</span>")
+    }
+    html.appendText("</div>\n      ")
     // With modes, which mode's colors the card shows.
-    let modeTag = pair.mode.map { "<span class=\"mode-tag\">\(escape($0))</span>" } ?? ""
-    let needs = pair.required == nil ? "None" : escape(AuditReport.requirement(pair, method: result.method))
-    let foregroundRow = colorRow("Foreground", name: pair.foreground, color: pair.foregroundColor)
-    let backgroundRow = colorRow(
-      "Background", name: pair.background, color: pair.backgroundColor, literal: pair.backgroundIsLiteral)
-    return """
-      <article class="card card-\(state)">
-        <div class="swatch" style="background:\(pair.backdrop.opaqueHex);color:\(pair.composited.opaqueHex)">
-      \(sample(pair))
-        </div>
-        <div class="card-body">
-          <div class="verdict">
-            <div class="headline">\(headline)</div>
-            \(modeTag)\(badge)
-          </div>
-          <dl class="facts">
-            <div><dt>Needs</dt><dd>\(needs)</dd></div>
-            \(secondary)
-            <div><dt>Role</dt><dd>\(escape(roleName(pair.role)))</dd></div>
-          </dl>
-          <div class="colors">
-            \(foregroundRow)
-            \(backgroundRow)
-            \(seenRow)
-          </div>
-          <p class="where">\(escape(location.file)):\(location.line)</p>
-        </div>
-      </article>
-
-      """
+    if let mode = pair.mode {
+      html.appendText("<span class=\"mode-tag\">")
+      html += escape(mode).utf8
+      html.appendText("</span>")
+    }
+    if !pair.passes {
+      html.appendText("<span class=\"badge badge-fail\">")
+      html.appendText(icon(.fail))
+      html.appendText("Fail</span>")
+    } else if pair.required == nil {
+      html.appendText("<span class=\"badge badge-info\">Not judged</span>")
+    } else {
+      html.appendText("<span class=\"badge badge-pass\">")
+      html.appendText(icon(.pass))
+      html.appendText("Pass</span>")
+    }
+    html.appendText("\n    </div>\n    <dl class=\"facts\">\n      <div><dt>Needs</dt><dd>")
+    if pair.required == nil {
+      html.appendText("None")
+    } else {
+      html += escape(AuditReport.requirement(pair, method: result.method)).utf8
+    }
+    html.appendText("</dd></div>\n      ")
+    if judgedByRatio {
+      html.appendText("<div><dt>APCA</dt><dd>Lc ")
+      html += lcText.utf8
+      html.appendText("</dd></div>")
+    } else {
+      html.appendText("<div><dt>WCAG 2</dt><dd>")
+      html += ratioText.utf8
+      html.appendText(":1</dd></div>")
+    }
+    html.appendText("\n      <div><dt>Role</dt><dd>")
+    html.appendText(roleName(pair.role))
+    html.appendText("</dd></div>\n    </dl>\n    <div class=\"colors\">\n      ")
+    appendColorRow("Foreground", name: pair.foreground, color: pair.foregroundColor, to: &html)
+    html.appendText("\n      ")
+    appendColorRow(
+      "Background", name: pair.background, color: pair.backgroundColor, literal: pair.backgroundIsLiteral,
+      to: &html)
+    html.appendText("\n      ")
+    if !pair.foregroundColor.isOpaque || !pair.backgroundColor.isOpaque {
+      html.appendText(
+        "<div class=\"color-row seen\"><span class=\"chip\"><i style=\"background:")
+      composited.appendHex(to: &html, includingAlpha: false)
+      html.appendText(
+        "\"></i></span><span class=\"color-text\"><span class=\"color-role\">Seen as</span><code>")
+      composited.appendHex(to: &html, includingAlpha: false)
+      html.appendText(" on ")
+      backdrop.appendHex(to: &html, includingAlpha: false)
+      html.appendText("</code></span></div>")
+    }
+    let location = pair.foregroundLocation
+    html.appendText("\n    </div>\n    <p class=\"where\">")
+    html += escape(location.file).utf8
+    html.appendText(":")
+    html += String(location.line).utf8
+    html.appendText("</p>\n  </div>\n</article>\n")
   }
 
   /// The specimen painted on the swatch: text at the role's size, an icon and outline for
   /// non-text, a hairline frame for decorative borders.
-  private static func sample(_ pair: PairResult) -> String {
-    let label = escape(humanized(pair.foreground))
+  private static func appendSample(_ pair: PairResult, to html: inout [UInt8]) {
     switch pair.role {
     case .text:
-      return """
-            <div class="sample sample-text"><span class="aa">Aa</span>\
-        <span class="words"><strong>\(label)</strong>\
-        <span>The quick brown fox jumps over the lazy dog.</span></span></div>
-        """
+      html.appendText(
+        "    <div class=\"sample sample-text\"><span class=\"aa\">Aa</span><span class=\"words\"><strong>")
     case .largeText:
-      return """
-            <div class="sample sample-large"><span class="aa">Aa</span>\
-        <span class="words"><strong>\(label)</strong>\
-        <span>Large text, 24px</span></span></div>
-        """
+      html.appendText(
+        "    <div class=\"sample sample-large\"><span class=\"aa\">Aa</span><span class=\"words\"><strong>")
     case .nonText:
-      return """
+      html.appendText(
+        """
             <div class="sample sample-icon" aria-hidden="true">\
         <svg viewBox="0 0 32 32" width="40" height="40"><circle cx="16" cy="16" r="13" fill="none" \
         stroke="currentColor" stroke-width="2.5"/><rect x="14.6" y="14" width="2.8" height="9" rx="1.4" \
         fill="currentColor"/><circle cx="16" cy="9.8" r="1.8" fill="currentColor"/></svg>\
         <svg viewBox="0 0 32 32" width="40" height="40"><path d="M6 16.5l6.5 6.5L26 9.5" fill="none" \
         stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>\
-        <span class="outline-control"></span><span class="words"><strong>\(label)</strong></span></div>
-        """
+        <span class="outline-control"></span><span class="words"><strong>
+        """)
     case .decorative:
-      return """
-            <div class="sample sample-decorative"><span class="frame"></span>\
-        <span class="words"><strong>\(label)</strong></span></div>
-        """
+      html.appendText(
+        "    <div class=\"sample sample-decorative\"><span class=\"frame\"></span><span class=\"words\"><strong>"
+      )
+    }
+    html += escape(humanized(pair.foreground)).utf8
+    switch pair.role {
+    case .text:
+      html.appendText("</strong><span>The quick brown fox jumps over the lazy dog.</span></span></div>")
+    case .largeText:
+      html.appendText("</strong><span>Large text, 24px</span></span></div>")
+    case .nonText, .decorative:
+      html.appendText("</strong></span></div>")
     }
   }
 
   /// A chip of the color as written (translucent ones over a checkerboard), its token and value.
   /// A literal background has no token: its value is labelled as such instead of shown twice.
-  private static func colorRow(_ role: String, name: String, color: Color, literal: Bool = false) -> String {
-    let title = literal ? color.hex : breakable(name)
-    let detail = literal ? "literal color" : color.hex
-    return """
-      <div class="color-row"><span class="chip"><i style="background:\(color.hex)"></i></span>\
-      <span class="color-text"><span class="color-role">\(role)</span><code class="token">\(title)</code>\
-      <span class="hex">\(detail)</span></span></div>
-      """
+  private static func appendColorRow(
+    _ role: StaticString, name: String, color: Color, literal: Bool = false, to html: inout [UInt8]
+  ) {
+    html.appendText("<div class=\"color-row\"><span class=\"chip\"><i style=\"background:")
+    color.appendHex(to: &html, includingAlpha: true)
+    html.appendText("\"></i></span><span class=\"color-text\"><span class=\"color-role\">")
+    html.appendText(role)
+    html.appendText("</span><code class=\"token\">")
+    if literal {
+      color.appendHex(to: &html, includingAlpha: true)
+    } else {
+      appendBreakable(name, to: &html)
+    }
+    html.appendText("</code><span class=\"hex\">")
+    if literal {
+      html.appendText("literal color")
+    } else {
+      color.appendHex(to: &html, includingAlpha: true)
+    }
+    html.appendText("</span></span></div>")
   }
 
   private static func footer(_ result: AuditResult) -> String {
@@ -282,7 +330,7 @@ enum AuditHTML {
     case fail
   }
 
-  private static func icon(_ icon: Icon) -> String {
+  private static func icon(_ icon: Icon) -> StaticString {
     switch icon {
     case .pass:
       return """
@@ -298,7 +346,7 @@ enum AuditHTML {
     }
   }
 
-  private static func roleName(_ role: Configuration.Audit.Role) -> String {
+  private static func roleName(_ role: Configuration.Audit.Role) -> StaticString {
     switch role {
     case .text: return "Text"
     case .largeText: return "Large text"
@@ -309,11 +357,48 @@ enum AuditHTML {
 
   /// The token's last segment as words: `label-title` → `Label title`.
   static func humanized(_ name: String) -> String {
+    name.utf8.allSatisfy { $0 < 0x80 } ? humanizedASCII(name) : humanizedAnyText(name)
+  }
+
+  /// ``humanized(_:)`` for any text: Unicode case mapping, whole characters.
+  static func humanizedAnyText(_ name: String) -> String {
     let last = name.split(separator: ".").last.map(String.init) ?? name
     let abbreviations = ["bg": "background", "fg": "foreground"]
     let expanded = abbreviations[last.lowercased()] ?? last
     let words = AuditReport.replacing("_", with: " ", in: AuditReport.replacing("-", with: " ", in: expanded))
     return words.prefix(1).uppercased() + words.dropFirst()
+  }
+
+  /// ``humanized(_:)`` for ASCII names (most), byte by byte: in ASCII, case mapping stays in
+  /// ASCII and a byte is a character (`\r\n`, the one two-byte character, has no case).
+  static func humanizedASCII(_ name: String) -> String {
+    let bytes = Array(name.utf8)
+    // The last segment as `split(separator: ".").last` finds it (empty segments skipped), or the
+    // whole name when it has none.
+    let dot = UInt8(ascii: ".")
+    var end = bytes.count
+    while end > 0 && bytes[end - 1] == dot { end -= 1 }
+    var start = end
+    while start > 0 && bytes[start - 1] != dot { start -= 1 }
+    if end == 0 { end = bytes.count }
+    var words = Array(bytes[start..<end])
+    func lowercased(_ byte: UInt8) -> UInt8 {
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+    if words.count == 2 && lowercased(words[1]) == UInt8(ascii: "g") {
+      switch lowercased(words[0]) {
+      case UInt8(ascii: "b"): words = Array("background".utf8)
+      case UInt8(ascii: "f"): words = Array("foreground".utf8)
+      default: break
+      }
+    }
+    for index in words.indices where words[index] == UInt8(ascii: "-") || words[index] == UInt8(ascii: "_") {
+      words[index] = UInt8(ascii: " ")
+    }
+    if let first = words.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) {
+      words[0] = first - 32
+    }
+    return String(decoding: words, as: UTF8.self)
   }
 
   private static func percent(_ share: Double) -> String {
@@ -323,8 +408,22 @@ enum AuditHTML {
 
   /// `escape(name)` with a line-break opportunity after every dot, so a long token name wraps
   /// between segments rather than inside a word.
-  static func breakable(_ name: String) -> String {
-    AuditReport.replacing(".", with: ".<wbr>", in: escape(name))
+  static func appendBreakable(_ name: String, to html: inout [UInt8]) {
+    var escaped = escape(name)
+    // In ASCII a byte is a character: the runs between dots are copied whole. Other text is
+    // matched as `AuditReport.replacing` matches it.
+    let isASCII = escaped.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+      var runStart = 0
+      for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
+        html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...index]))
+        html.appendText("<wbr>")
+        runStart = index + 1
+      }
+      html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      return true
+    }
+    if !isASCII { html += AuditReport.replacing(".", with: ".<wbr>", in: escaped).utf8 }
   }
 
   /// Text for element content and double-quoted attributes; control characters dropped.

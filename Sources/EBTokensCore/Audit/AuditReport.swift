@@ -229,7 +229,10 @@ public enum AuditReport {
   /// and have the rest read as Markdown (a link, an image).
   static func markdownCode(_ text: String) -> String {
     let cleaned = replacing("|", with: "\\|", in: printable(text))
-    guard cleaned.contains("`") else { return "`\(cleaned)`" }
+    // Without a backtick byte there is no backtick character; checking bytes is far cheaper.
+    guard cleaned.utf8.contains(UInt8(ascii: "`")) && cleaned.contains("`") else {
+      return "`" + cleaned + "`"
+    }
     var longestRun = 0
     var run = 0
     for character in cleaned {
@@ -269,19 +272,19 @@ public enum AuditReport {
     // Each pair's fields are read in place: a copy of the pair costs more than most of them.
     let pairs = result.results
     return JSONWriter.render(members, thenArray: "results", count: pairs.count) { index, object in
-      if let mode = pairs[index].mode { object.member("mode", .string(mode)) }
-      object.member("foreground", .string(pairs[index].foreground))
-      object.member("background", .string(pairs[index].background))
-      object.member("role", .string(pairs[index].role.rawValue))
-      object.member("foregroundValue", .string(pairs[index].foregroundColor.hex))
-      object.member("backgroundValue", .string(pairs[index].backgroundColor.hex))
-      object.member("composited", .string(pairs[index].measurement.composited.opaqueHex))
-      object.member("ratio", .number(pairs[index].measurement.ratio))
-      object.member("required", pairs[index].required.map(JSONWriter.Value.number) ?? .null)
-      object.member("apcaLc", .number(pairs[index].measurement.apcaLc))
-      object.member("pass", .bool(pairs[index].passes))
-      object.member("file", .string(pairs[index].foregroundLocation.file))
-      object.member("line", .integer(pairs[index].foregroundLocation.line))
+      if let mode = pairs[index].mode { object.member("mode", string: mode) }
+      object.member("foreground", string: pairs[index].foreground)
+      object.member("background", string: pairs[index].background)
+      object.member("role", string: pairs[index].role.rawValue)
+      object.member("foregroundValue", color: pairs[index].foregroundColor)
+      object.member("backgroundValue", color: pairs[index].backgroundColor)
+      object.member("composited", color: pairs[index].measurement.composited, opaque: true)
+      object.member("ratio", number: pairs[index].measurement.ratio)
+      object.member("required", number: pairs[index].required)
+      object.member("apcaLc", number: pairs[index].measurement.apcaLc)
+      object.member("pass", bool: pairs[index].passes)
+      object.member("file", string: pairs[index].foregroundLocation.file)
+      object.member("line", integer: pairs[index].foregroundLocation.line)
     }
   }
 

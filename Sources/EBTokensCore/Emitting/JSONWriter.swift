@@ -104,13 +104,68 @@ public struct JSONWriter {
       isEmpty = true
     }
 
-    mutating func member(_ key: String, _ value: Value) {
-      output.appendText(isEmpty ? "\n" : ",\n")
+    /// A string member. Each pair of a report writes a dozen members: its keys are constants
+    /// written as they are (they must need no escaping) and its values go straight into the
+    /// bytes, never through a `Value`.
+    mutating func member(_ key: StaticString, string: String) {
+      appendKey(key)
+      JSONWriter.appendQuoted(string, to: &output)
+    }
+
+    /// A member holding `color.hex`, or `color.opaqueHex` when `opaque`.
+    mutating func member(_ key: StaticString, color: Color, opaque: Bool = false) {
+      appendKey(key)
+      output.append(UInt8(ascii: "\""))
+      color.appendHex(to: &output, includingAlpha: !opaque)
+      output.append(UInt8(ascii: "\""))
+    }
+
+    /// A number as ``JSONWriter/Value/number(_:)`` writes it; `nil` is `null`.
+    mutating func member(_ key: StaticString, number: Double?) {
+      appendKey(key)
+      if let number {
+        JSONWriter.appendNumber(number, to: &output)
+      } else {
+        output.appendText("null")
+      }
+    }
+
+    mutating func member(_ key: StaticString, integer: Int) {
+      appendKey(key)
+      JSONWriter.appendInteger(Int64(integer), to: &output)
+    }
+
+    mutating func member(_ key: StaticString, bool: Bool) {
+      appendKey(key)
+      output.appendText(bool ? "true" : "false")
+    }
+
+    /// The line start, the quoted key and its colon, staged and appended at once: a report's
+    /// 65,000 keys cost more in appends than in bytes.
+    private mutating func appendKey(_ key: StaticString) {
+      let lineStart = JSONWriter.lineStarts.count
+      let keyStart = 2 + (indent + 1) * 2
+      guard keyStart <= lineStart else {
+        JSONWriter.appendLineStart(indent + 1, comma: !isEmpty, to: &output)
+        isEmpty = false
+        output.append(UInt8(ascii: "\""))
+        output.appendText(key)
+        output.appendText("\": ")
+        return
+      }
+      let first = isEmpty ? 1 : 0
       isEmpty = false
-      JSONWriter.appendIndent(indent + 1, to: &output)
-      JSONWriter.appendQuoted(key, to: &output)
-      output.appendText(": ")
-      JSONWriter.write(value, indent: indent + 1, into: &output)
+      let length = keyStart + 1 + key.utf8CodeUnitCount + 3
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { text in
+        _ = JSONWriter.lineStarts.withUnsafeBufferPointer { text.initialize(fromContentsOf: $0[..<keyStart]) }
+        text[keyStart] = UInt8(ascii: "\"")
+        key.withUTF8Buffer { _ = text[(keyStart + 1)...].initialize(fromContentsOf: $0) }
+        let colon = keyStart + 1 + key.utf8CodeUnitCount
+        text[colon] = UInt8(ascii: "\"")
+        text[colon + 1] = UInt8(ascii: ":")
+        text[colon + 2] = UInt8(ascii: " ")
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[first..<length]))
+      }
     }
 
     fileprivate mutating func end() {
@@ -127,8 +182,8 @@ public struct JSONWriter {
   private static func write(_ value: Value, indent: Int, into output: inout [UInt8]) {
     switch value {
     case .string(let text): appendQuoted(text, to: &output)
-    case .number(let number): output += (number.isFinite ? NumberFormatting.shortest(number) : "null").utf8
-    case .integer(let number): output += String(number).utf8
+    case .number(let number): appendNumber(number, to: &output)
+    case .integer(let number): appendInteger(Int64(number), to: &output)
     case .numberText(let text): output += text.utf8
     case .bool(let flag): output.appendText(flag ? "true" : "false")
     case .null: output.appendText("null")
@@ -163,17 +218,75 @@ public struct JSONWriter {
     }
   }
 
-  private static func appendIndent(_ level: Int, to output: inout [UInt8]) {
-    let count = level * 2
-    guard count <= spaces.count else {
-      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  /// `NumberFormatting.shortest(number)`, or `null` when it is not finite, written without an
+  /// intermediate string: whole numbers digit by digit, others by Swift's own shortest
+  /// round-trip formatting (what `"\(number)"` prints, streamed into the bytes).
+  private static func appendNumber(_ number: Double, to output: inout [UInt8]) {
+    guard number.isFinite else {
+      output.appendText("null")
       return
     }
-    // Copied from a row of spaces: appending a repeated element goes byte by byte.
-    spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+    if number == number.rounded(), abs(number) < 1e15 {
+      appendInteger(Int64(number), to: &output)
+      return
+    }
+    // The buffer is moved into the stream and back, never copied.
+    var stream = ByteStream(bytes: output)
+    output = []
+    number.write(to: &stream)
+    output = stream.bytes
   }
 
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+  /// `String(number)`'s digits, appended.
+  private static func appendInteger(_ number: Int64, to output: inout [UInt8]) {
+    if number < 0 { output.append(UInt8(ascii: "-")) }
+    var magnitude = number.magnitude
+    // 20 digits hold any UInt64, written from the last.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
+
+  /// A text stream into a byte buffer, for `Double.write(to:)`.
+  private struct ByteStream: TextOutputStream {
+    var bytes: [UInt8]
+
+    mutating func write(_ string: String) { bytes += string.utf8 }
+  }
+
+  private static func appendIndent(_ level: Int, to output: inout [UInt8]) {
+    appendLines(level, from: 2, to: &output)
+  }
+
+  /// A line break, after a comma when `comma`, and the indentation of `level`.
+  private static func appendLineStart(_ level: Int, comma: Bool, to output: inout [UInt8]) {
+    appendLines(level, from: comma ? 0 : 1, to: &output)
+  }
+
+  /// ``lineStarts`` from `start` to the end of the indentation of `level`.
+  private static func appendLines(_ level: Int, from start: Int, to output: inout [UInt8]) {
+    let end = 2 + level * 2
+    guard end <= lineStarts.count else {
+      lineStarts.withUnsafeBufferPointer {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<2]))
+      }
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+      return
+    }
+    // Copied from a row: appending a repeated element goes byte by byte.
+    lineStarts.withUnsafeBufferPointer {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<end]))
+    }
+  }
+
+  /// A comma, a line break and a row of spaces: a member's line start is one copy.
+  fileprivate static let lineStarts = Array(",\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
@@ -184,6 +297,15 @@ public struct JSONWriter {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in
+      // Most text needs no escaping: a quick check of each byte, then one copy.
+      let plain = !bytes.contains { byte in
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+          || byte == 0xE2
+      }
+      if plain {
+        output.append(contentsOf: bytes)
+        return
+      }
       // Runs that need no escaping are copied whole.
       var runStart = 0
       var index = 0
@@ -219,8 +341,9 @@ public struct JSONWriter {
 }
 
 extension [UInt8] {
-  /// Appends the UTF-8 of a literal: the writer's punctuation, without a generic sequence append.
-  fileprivate mutating func appendText(_ text: StaticString) {
+  /// Appends the UTF-8 of a literal: a writer's punctuation and markup, without a generic sequence
+  /// append.
+  mutating func appendText(_ text: StaticString) {
     text.withUTF8Buffer { append(contentsOf: $0) }
   }
 }

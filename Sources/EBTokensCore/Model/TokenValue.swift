@@ -23,12 +23,39 @@ public struct Color: Hashable, Sendable {
   public var isOpaque: Bool { alpha8 == 255 }
 
   /// `#RRGGBB`, or `#RRGGBBAA` when the color is not opaque; uppercase.
-  public var hex: String {
-    isOpaque ? Color.hex([red8, green8, blue8]) : Color.hex([red8, green8, blue8, alpha8])
-  }
+  public var hex: String { hexString(includingAlpha: true) }
 
   /// `#RRGGBB` ignoring alpha.
-  public var opaqueHex: String { Color.hex([red8, green8, blue8]) }
+  public var opaqueHex: String { hexString(includingAlpha: false) }
+
+  private func hexString(includingAlpha: Bool) -> String {
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(9)
+    appendHex(to: &utf8, includingAlpha: includingAlpha)
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Appends ``hex``, or ``opaqueHex`` unless `includingAlpha`: reports write thousands of colors
+  /// straight into their bytes, all digits in one append.
+  func appendHex(to output: inout [UInt8], includingAlpha: Bool) {
+    let alpha = alpha8
+    let length = includingAlpha && alpha != 255 ? 9 : 7
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { text in
+      func digit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
+      }
+      func put(_ byte: UInt8, at index: Int) {
+        text[index] = digit(byte >> 4)
+        text[index + 1] = digit(byte & 0xF)
+      }
+      text[0] = UInt8(ascii: "#")
+      put(red8, at: 1)
+      put(green8, at: 3)
+      put(blue8, at: 5)
+      put(alpha, at: 7)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<length]))
+    }
+  }
 
   public func withAlpha(_ alpha: Double) -> Color {
     Color(red: red, green: green, blue: blue, alpha: alpha)
@@ -38,17 +65,6 @@ public struct Color: Hashable, Sendable {
     UInt8((min(max(channel, 0), 1) * 255).rounded())
   }
 
-  private static let digits = Array("0123456789ABCDEF".utf8)
-
-  private static func hex(_ bytes: [UInt8]) -> String {
-    var utf8: [UInt8] = [UInt8(ascii: "#")]
-    utf8.reserveCapacity(9)
-    for byte in bytes {
-      utf8.append(digits[Int(byte >> 4)])
-      utf8.append(digits[Int(byte & 0xF)])
-    }
-    return String(decoding: utf8, as: UTF8.self)
-  }
 }
 
 public struct Dimension: Hashable, Sendable, CustomStringConvertible {

@@ -31,16 +31,28 @@ public struct JSONWriter {
   /// array of `count` objects, each written member by member by `element` (given the element's
   /// position): a document of many thousand objects is never held as one `Value`.
   ///
-  /// The text is written in chunks of about a megabyte, each released as soon as it is copied
-  /// into the string, so a 20 MB document never needs twice its size in memory.
+  /// The bytes go through a buffer of about a megabyte, moved into the string whenever it fills;
+  /// the string gets room for the whole document as soon as the first megabyte shows how long
+  /// an element is. So a 20 MB document is never held twice (as bytes and as text), nor copied
+  /// again and again as the string grows.
   static func render(
     _ members: [(String, Value)], thenArray key: String, count: Int,
     element: (Int, inout ObjectWriter) -> Void
   ) -> String {
     let chunkSize = 1 << 20
-    var chunks: [[UInt8]] = []
+    var text = ""
     var writer = ObjectWriter(indent: 2)
     writer.output.reserveCapacity(chunkSize + 4096)
+    // Moves the bytes written so far into `text`; the first time, gives `text` room for the whole
+    // document (with a tenth to spare), estimated from the elements written so far.
+    func flush(elementsWritten: Int) {
+      if text.isEmpty, elementsWritten > 0 {
+        let perElement = Double(writer.output.count) / Double(elementsWritten)
+        text.reserveCapacity(Int(perElement * Double(count) * 1.1) + chunkSize)
+      }
+      text.append(String(decoding: writer.output, as: UTF8.self))
+      writer.output.removeAll(keepingCapacity: true)
+    }
     writer.output.appendText("{\n")
     for (member, value) in members {
       appendIndent(1, to: &writer.output)
@@ -62,29 +74,14 @@ public struct JSONWriter {
         element(index, &writer)
         writer.end()
         writer.output.appendText(index == count - 1 ? "\n" : ",\n")
-        if writer.output.count >= chunkSize {
-          chunks.append(writer.output)
-          writer.output = []
-          writer.output.reserveCapacity(chunkSize + 4096)
-        }
+        if writer.output.count >= chunkSize { flush(elementsWritten: index + 1) }
       }
       appendIndent(1, to: &writer.output)
       writer.output.append(UInt8(ascii: "]"))
     }
     writer.output.appendText("\n}\n")
-    chunks.append(writer.output)
-    writer.output = []
-    let total = chunks.reduce(0) { $0 + $1.count }
-    return String(unsafeUninitializedCapacity: total) { text in
-      var offset = 0
-      for position in chunks.indices {
-        let chunk = chunks[position]
-        chunks[position] = []
-        _ = UnsafeMutableBufferPointer(rebasing: text[offset...]).initialize(from: chunk)
-        offset += chunk.count
-      }
-      return offset
-    }
+    flush(elementsWritten: count)
+    return text
   }
 
   /// Writes one object of a document member by member, laid out as ``render(_:)`` lays out an

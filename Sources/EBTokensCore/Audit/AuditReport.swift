@@ -43,7 +43,9 @@ public enum AuditReport {
   /// The report files `ebtokens build` generates: `contrast-audit.md`, `.json` and `.html`.
   public static func reportFiles(_ result: AuditResult, formats: [Format] = buildFormats) -> [GeneratedFile] {
     formats.map { format in
-      GeneratedFile(path: "contrast-audit.\(format.fileExtension)", contents: render(result, format: format))
+      let path = "contrast-audit.\(format.fileExtension)"
+      guard format != .json else { return GeneratedFile(path: path, bytes: jsonBytes(result)) }
+      return GeneratedFile(path: path, contents: render(result, format: format))
     }
   }
 
@@ -248,6 +250,11 @@ public enum AuditReport {
   /// The JSON report, each pair's object made only as it is written: a 50,000-pair report is a
   /// 20 MB document, never held as one `JSONWriter.Value`.
   static func json(_ result: AuditResult) -> String {
+    String(decoding: jsonBytes(result), as: UTF8.self)
+  }
+
+  /// The JSON report's UTF-8: what `ebtokens build` writes, with no copy as text.
+  static func jsonBytes(_ result: AuditResult) -> [UInt8] {
     let failed = result.failedCount
     var members: [(String, JSONWriter.Value)] = [
       ("level", .string(result.level.rawValue)),

@@ -2,11 +2,21 @@
 public struct GeneratedFile: Hashable, Sendable {
   /// Relative to its output's folder, with `/` separators: `Sources/EBTokens/EBTokens.swift`.
   public let path: String
-  public let contents: String
+  /// The file's UTF-8, as rendered: written and compared as it is, never converted.
+  public let bytes: [UInt8]
+
+  /// The file's text.
+  public var contents: String { String(decoding: bytes, as: UTF8.self) }
 
   public init(path: String, contents: String) {
     self.path = path
-    self.contents = contents
+    self.bytes = Array(contents.utf8)
+  }
+
+  /// A file whose `bytes` are UTF-8 (templates and reports render straight into bytes).
+  public init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
   }
 }
 

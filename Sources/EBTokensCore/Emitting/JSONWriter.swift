@@ -31,28 +31,16 @@ public struct JSONWriter {
   /// array of `count` objects, each written member by member by `element` (given the element's
   /// position): a document of many thousand objects is never held as one `Value`.
   ///
-  /// The bytes go through a buffer of about a megabyte, moved into the string whenever it fills;
-  /// the string gets room for the whole document as soon as the first megabyte shows how long
-  /// an element is. So a 20 MB document is never held twice (as bytes and as text), nor copied
-  /// again and again as the string grows.
+  /// The document grows in one buffer, given room for all of it as soon as its first megabyte
+  /// shows how long an element is, so a 20 MB document is not copied again and again as it grows.
   static func render(
     _ members: [(String, Value)], thenArray key: String, count: Int,
     element: (Int, inout ObjectWriter) -> Void
-  ) -> String {
-    let chunkSize = 1 << 20
-    var text = ""
+  ) -> [UInt8] {
+    let sampleSize = 1 << 20
     var writer = ObjectWriter(indent: 2)
-    writer.output.reserveCapacity(chunkSize + 4096)
-    // Moves the bytes written so far into `text`; the first time, gives `text` room for the whole
-    // document (with a tenth to spare), estimated from the elements written so far.
-    func flush(elementsWritten: Int) {
-      if text.isEmpty, elementsWritten > 0 {
-        let perElement = Double(writer.output.count) / Double(elementsWritten)
-        text.reserveCapacity(Int(perElement * Double(count) * 1.1) + chunkSize)
-      }
-      text.append(String(decoding: writer.output, as: UTF8.self))
-      writer.output.removeAll(keepingCapacity: true)
-    }
+    writer.output.reserveCapacity(sampleSize + 4096)
+    var sized = false
     writer.output.appendText("{\n")
     for (member, value) in members {
       appendIndent(1, to: &writer.output)
@@ -74,14 +62,18 @@ public struct JSONWriter {
         element(index, &writer)
         writer.end()
         writer.output.appendText(index == count - 1 ? "\n" : ",\n")
-        if writer.output.count >= chunkSize { flush(elementsWritten: index + 1) }
+        if !sized, writer.output.count >= sampleSize {
+          // Room for the whole document, with a tenth to spare, estimated from the elements so far.
+          let perElement = Double(writer.output.count) / Double(index + 1)
+          writer.output.reserveCapacity(Int(perElement * Double(count) * 1.1) + 4096)
+          sized = true
+        }
       }
       appendIndent(1, to: &writer.output)
       writer.output.append(UInt8(ascii: "]"))
     }
     writer.output.appendText("\n}\n")
-    flush(elementsWritten: count)
-    return text
+    return writer.output
   }
 
   /// Writes one object of a document member by member, laid out as ``render(_:)`` lays out an

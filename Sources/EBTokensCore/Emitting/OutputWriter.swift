@@ -16,8 +16,7 @@ public struct FileChange: Hashable, Sendable {
 /// Everything a build changes on disk, worked out before anything is touched.
 public struct WritePlan: Sendable {
   fileprivate enum Operation: Sendable {
-    /// The file's contents are written from the string's own UTF-8 storage, never copied.
-    case write(path: String, contents: String)
+    case write(path: String, bytes: [UInt8])
     /// `directory` is the output folder, where pruning emptied folders stops.
     case remove(path: String, directory: String)
   }
@@ -92,14 +91,14 @@ public struct OutputWriter: Sendable {
           continue
         }
         guard let current = FileManager.default.contents(atPath: path) else {
-          writes.append(.write(path: path, contents: file.contents))
+          writes.append(.write(path: path, bytes: file.bytes))
           changes.append(FileChange(kind: .created, path: DisplayPath.forFile(path)))
           continue
         }
-        if Self.holds(current, file.contents) {
+        if Self.holds(current, file.bytes) {
           unchanged += 1
         } else if previous.contains(file.path) {
-          writes.append(.write(path: path, contents: file.contents))
+          writes.append(.write(path: path, bytes: file.bytes))
           changes.append(FileChange(kind: .updated, path: DisplayPath.forFile(path)))
         } else {
           errors.append(
@@ -112,12 +111,12 @@ public struct OutputWriter: Sendable {
         removals.append(.remove(path: path, directory: directory))
         changes.append(FileChange(kind: .removed, path: DisplayPath.forFile(path)))
       }
-      let manifest = Manifest.contents(listing: generated)
+      let manifest = Array(Manifest.contents(listing: generated).utf8)
       if let current = FileManager.default.contents(atPath: manifestPath), Self.holds(current, manifest) {
         unchanged += 1
       } else {
         let kind: FileChange.Kind = Self.fileType(manifestPath) == nil ? .created : .updated
-        manifestWrites.append(.write(path: manifestPath, contents: manifest))
+        manifestWrites.append(.write(path: manifestPath, bytes: manifest))
         changes.append(FileChange(kind: kind, path: DisplayPath.forFile(manifestPath)))
       }
     }
@@ -151,8 +150,8 @@ public struct OutputWriter: Sendable {
       if folders.insert(folder).inserted { transaction.removeLeftovers(in: folder) }
     }
     do {
-      for case .write(let path, let contents) in plan.operations {
-        try transaction.stage(contents, for: path)
+      for case .write(let path, let bytes) in plan.operations {
+        try transaction.stage(bytes, for: path)
       }
     } catch {
       transaction.abandon()
@@ -176,9 +175,8 @@ public struct OutputWriter: Sendable {
   }
 
   /// Whether `data` is exactly the UTF-8 of `text`.
-  private static func holds(_ data: Data, _ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { utf8 in
+  private static func holds(_ data: Data, _ expected: [UInt8]) -> Bool {
+    expected.withUnsafeBytes { utf8 in
       data.count == utf8.count
         && data.withUnsafeBytes { bytes in
           guard let left = bytes.baseAddress, let right = utf8.baseAddress else { return utf8.isEmpty }
@@ -281,16 +279,16 @@ private struct WriteTransaction {
     }
   }
 
-  /// Writes `contents` to a new temporary file beside `path` (and links `path`'s current contents
+  /// Writes `bytes` to a new temporary file beside `path` (and links `path`'s current contents
   /// aside, if there are any).
-  mutating func stage(_ contents: String, for path: String) throws {
+  mutating func stage(_ bytes: [UInt8], for path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     let temporary = Self.sibling(of: path, suffix: ".tmp")
     func fail(_ reason: String) -> DiagnosticsError {
       DiagnosticsError([OutputError.writeFailed(path: DisplayPath.forFile(path), reason: reason)])
     }
     if let problem = createFolder(folder) { throw fail(problem) }
-    if let problem = Self.write(contents, toNewFile: temporary) {
+    if let problem = Self.write(bytes, toNewFile: temporary) {
       unlink(temporary)
       throw fail(problem)
     }
@@ -329,15 +327,14 @@ private struct WriteTransaction {
     return nil
   }
 
-  /// Writes the UTF-8 of `contents` to a file that must not exist yet, and flushes it to disk, so
-  /// that once it is renamed into place it holds `contents` even after a crash; the system's error
-  /// if it fails (`File too large`, `No space left on device`).
-  private static func write(_ contents: String, toNewFile path: String) -> String? {
+  /// Writes `bytes` to a file that must not exist yet, and flushes it to disk, so that once it is
+  /// renamed into place it holds `bytes` even after a crash; the system's error if it fails
+  /// (`File too large`, `No space left on device`).
+  private static func write(_ bytes: [UInt8], toNewFile path: String) -> String? {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
     defer { close(descriptor) }
-    var contents = contents
-    let failure: Int32? = contents.withUTF8 { buffer in
+    let failure: Int32? = bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Foundation.write(

@@ -120,8 +120,8 @@ struct TemplateSet: Sendable {
     return TemplateSet(origin: origin, library: MustacheLibrary(templates: templates, indices: indices))
   }
 
-  /// Renders template `name` with `context`, a ``TemplateContext`` tree.
-  func render(_ name: String, _ context: some TemplateContext) throws -> String {
+  /// Renders template `name` with `context`, a ``TemplateContext`` tree, into UTF-8.
+  func render(_ name: String, _ context: some TemplateContext) throws -> [UInt8] {
     guard let index = library.indices[name] else {
       throw DiagnosticsError([EmittingError.missingTemplate(name: name, folder: origin, at: nil)])
     }

@@ -62,8 +62,10 @@ private func render(_ template: String, _ data: [String: Data] = [:], partials: 
     }
   }
   do {
-    return try MustacheLibrary(templates: templates, indices: indices).render(
-      0, context: Context(fields: data))
+    return String(
+      decoding: try MustacheLibrary(templates: templates, indices: indices).render(
+        0, context: Context(fields: data)),
+      as: UTF8.self)
   } catch {
     return "recursion"
   }

@@ -70,7 +70,7 @@ struct CSSEmitter: OutputEmitter {
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     let context = CSSFileContext(
       selector: selector, properties: properties, modeBlocks: modeBlocks(tokens.modes, declared))
-    return [GeneratedFile(path: fileName, contents: try templates.render("tokens.css", context))]
+    return [GeneratedFile(path: fileName, bytes: try templates.render("tokens.css", context))]
   }
 
   /// Each mode's block, the media-query blocks first so that a mode chosen with its selector wins

@@ -45,10 +45,10 @@ struct KotlinEmitter: OutputEmitter {
     // The types of shadow and border values, only where there are some: a package without them is as before.
     let styles =
       try tokens.tokens.contains { $0.type == .shadow || $0.type == .border }
-      ? [GeneratedFile(path: folder + "/EBStyles.kt", contents: templates.render("styles.kt", context))] : []
+      ? [GeneratedFile(path: folder + "/EBStyles.kt", bytes: templates.render("styles.kt", context))] : []
     return [
       GeneratedFile(
-        path: folder + "/" + objectName + ".kt", contents: try templates.render("tokens.kt", context))
+        path: folder + "/" + objectName + ".kt", bytes: try templates.render("tokens.kt", context))
     ] + styles
   }
 }

@@ -34,22 +34,22 @@ struct SwiftEmitter: OutputEmitter {
     let context = SwiftPackageContext(moduleName: moduleName, root: root, modal: modal)
     let sources = "Sources/\(moduleName)/"
     var files = [
-      GeneratedFile(path: "Package.swift", contents: try templates.render("Package.swift", context)),
+      GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context)),
       GeneratedFile(
-        path: sources + moduleName + ".swift", contents: try templates.render("tokens.swift", context)),
+        path: sources + moduleName + ".swift", bytes: try templates.render("tokens.swift", context)),
       GeneratedFile(
-        path: sources + "EBColor.swift", contents: try templates.render("EBColor.swift", context)),
+        path: sources + "EBColor.swift", bytes: try templates.render("EBColor.swift", context)),
     ]
     if modal != nil {
       files.append(
         GeneratedFile(
-          path: sources + "EBModes.swift", contents: try templates.render("EBModes.swift", context)))
+          path: sources + "EBModes.swift", bytes: try templates.render("EBModes.swift", context)))
     }
     // The types of composite values, only where there are some: a package without them is as before.
     if Self.hasStyles(tokens) {
       files.append(
         GeneratedFile(
-          path: sources + "EBStyles.swift", contents: try templates.render("EBStyles.swift", context)))
+          path: sources + "EBStyles.swift", bytes: try templates.render("EBStyles.swift", context)))
     }
     return files
   }

@@ -10,10 +10,12 @@ struct MustacheLibrary: Sendable {
   let indices: [String: Int]
 
   /// Renders the template at `index` with `context` at the bottom of the context stack.
-  func render(_ index: Int, context: any TemplateContext) throws(MustacheRecursionError) -> String {
+  /// - Returns: The text's UTF-8 (valid: it is made of the templates' text and the contexts'
+  ///   strings).
+  func render(_ index: Int, context: any TemplateContext) throws(MustacheRecursionError) -> [UInt8] {
     var renderer = MustacheRenderer(library: self, root: context)
     try renderer.render(templates[index].nodes)
-    return String(decoding: renderer.output, as: UTF8.self)
+    return renderer.output
   }
 }
 

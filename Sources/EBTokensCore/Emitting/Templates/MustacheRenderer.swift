@@ -92,8 +92,8 @@ struct MustacheRenderer: ~Copyable {
       }
     }
 
-    /// ``TemplateContext/field(_:)-(TemplateKey)``, written out: that one is generic, and called
-    /// on an existential it would be called unspecialised.
+    /// What `TemplateContext`'s `field(_ key: TemplateKey)` does, written out here: that one is
+    /// generic, and called on an existential it would run unspecialised.
     func field(_ key: TemplateKey) -> TemplateValue? {
       guard let field = key.field else { return context.field(key.name) }
       return context.field(field)

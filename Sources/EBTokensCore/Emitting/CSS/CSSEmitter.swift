@@ -137,11 +137,11 @@ struct CSSFileContext: TemplateContext {
   /// With modes, each mode's values of the tokens that change with the mode; empty otherwise.
   let modeBlocks: [CSSModeBlockContext]
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "selector": return .text(selector)
-    case "properties": return .list(properties)
-    case "modeBlocks": return .list(modeBlocks)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .selector: return .text(selector)
+    case .properties: return .list(properties)
+    case .modeBlocks: return .list(modeBlocks)
     default: return nil
     }
   }
@@ -156,12 +156,12 @@ struct CSSModeBlockContext: TemplateContext {
   let media: String?
   let properties: [CSSPropertyContext]
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "mode": return .text(mode)
-    case "selector": return .text(selector)
-    case "media": return .optional(media)
-    case "properties": return .list(properties)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .mode: return .text(mode)
+    case .selector: return .text(selector)
+    case .media: return .optional(media)
+    case .properties: return .list(properties)
     default: return nil
     }
   }
@@ -187,13 +187,13 @@ final class CSSPropertyContext: TemplateContext {
     self.deprecation = deprecation
   }
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "name": return .text(self.name)
-    case "path": return .text(path)
-    case "value": return .text(value)
-    case "documentation": return .texts(documentation)
-    case "deprecation": return .optional(deprecation)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .name: return .text(self.name)
+    case .path: return .text(path)
+    case .value: return .text(value)
+    case .documentation: return .texts(documentation)
+    case .deprecation: return .optional(deprecation)
     default: return nil
     }
   }

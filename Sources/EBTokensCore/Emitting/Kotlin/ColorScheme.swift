@@ -103,14 +103,14 @@ struct ColorSchemeClassContext: TemplateContext {
   let tokens: [ColorSchemeTokenContext]
   let classes: [ColorSchemeClassContext]
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "name": return .text(self.name)
-    case "property": return .text(property)
-    case "indent": return .text(indent)
-    case "usesMode": return .bool(usesMode)
-    case "tokens": return .list(tokens)
-    case "classes": return .list(classes)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .name: return .text(self.name)
+    case .property: return .text(property)
+    case .indent: return .text(indent)
+    case .usesMode: return .bool(usesMode)
+    case .tokens: return .list(tokens)
+    case .classes: return .list(classes)
     default: return nil
     }
   }
@@ -136,13 +136,13 @@ final class ColorSchemeTokenContext: TemplateContext {
     self.deprecation = deprecation
   }
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "name": return .text(self.name)
-    case "indent": return .text(indent)
-    case "source": return .text(source)
-    case "modal": return .bool(isModal)
-    case "deprecation": return .optional(deprecation)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .name: return .text(self.name)
+    case .indent: return .text(indent)
+    case .source: return .text(source)
+    case .modal: return .bool(isModal)
+    case .deprecation: return .optional(deprecation)
     default: return nil
     }
   }

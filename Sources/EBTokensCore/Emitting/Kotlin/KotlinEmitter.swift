@@ -64,12 +64,12 @@ struct KotlinFileContext: TemplateContext {
   /// Whether there are typography tokens, which need Compose's text types imported.
   let hasTextStyles: Bool
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "packageName": return .text(packageName)
-    case "root": return .object(root)
-    case "hasTextStyles": return .bool(hasTextStyles)
-    case "modal": return .optional(modal)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .packageName: return .text(packageName)
+    case .root: return .object(root)
+    case .hasTextStyles: return .bool(hasTextStyles)
+    case .modal: return .optional(modal)
     default: return nil
     }
   }
@@ -87,12 +87,12 @@ struct KotlinModalContext: TemplateContext {
     let property: String
     let isLast: Bool
 
-    func field(_ name: String) -> TemplateValue? {
-      switch name {
-      case "name": return .text(self.name)
-      case "entry": return .text(entry)
-      case "property": return .text(property)
-      case "isLast": return .bool(isLast)
+    func field(_ field: TemplateField) -> TemplateValue? {
+      switch field {
+      case .name: return .text(self.name)
+      case .entry: return .text(entry)
+      case .property: return .text(property)
+      case .isLast: return .bool(isLast)
       default: return nil
       }
     }
@@ -116,12 +116,12 @@ struct KotlinModalContext: TemplateContext {
     self.scheme = scheme
   }
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "modes": return .list(modes)
-    case "systemDark": return .text(systemDark)
-    case "systemLight": return .text(systemLight)
-    case "scheme": return .object(scheme)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .modes: return .list(modes)
+    case .systemDark: return .text(systemDark)
+    case .systemLight: return .text(systemLight)
+    case .scheme: return .object(scheme)
     default: return nil
     }
   }

@@ -47,11 +47,11 @@ final class ModeValueContext: TemplateContext {
     self.isLast = isLast
   }
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "label": return .text(label)
-    case "value": return .text(value)
-    case "isLast": return .bool(isLast)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .label: return .text(label)
+    case .value: return .text(value)
+    case .isLast: return .bool(isLast)
     default: return nil
     }
   }
@@ -63,9 +63,9 @@ struct DeprecationContext: TemplateContext {
   /// Kotlin, comment text in CSS); `nil` for a bare `$deprecated: true`.
   let message: String?
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "message": return .optional(message)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .message: return .optional(message)
     default: return nil
     }
   }
@@ -96,14 +96,14 @@ final class NamespaceContext: TemplateContext {
     self.namespaces = namespaces
   }
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "name": return .text(self.name)
-    case "path": return .text(path)
-    case "indent": return .text(indent)
-    case "isFirstMember": return .bool(isFirstMember)
-    case "tokens": return .list(tokens)
-    case "namespaces": return .list(namespaces)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .name: return .text(self.name)
+    case .path: return .text(path)
+    case .indent: return .text(indent)
+    case .isFirstMember: return .bool(isFirstMember)
+    case .tokens: return .list(tokens)
+    case .namespaces: return .list(namespaces)
     default: return nil
     }
   }
@@ -131,17 +131,17 @@ final class TokenContext: TemplateContext {
   /// Whether the value changes with the mode.
   var isModal: Bool { !declaration.modeValues.isEmpty }
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "name": return .text(self.name)
-    case "path": return .text(path)
-    case "indent": return .text(indent)
-    case "type": return .text(declaration.type)
-    case "value": return .optional(declaration.value)
-    case "documentation": return .texts(declaration.documentation)
-    case "deprecation": return .optional(declaration.deprecation)
-    case "modal": return .bool(isModal)
-    case "modeValues": return .list(declaration.modeValues)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .name: return .text(self.name)
+    case .path: return .text(path)
+    case .indent: return .text(indent)
+    case .type: return .text(declaration.type)
+    case .value: return .optional(declaration.value)
+    case .documentation: return .texts(declaration.documentation)
+    case .deprecation: return .optional(declaration.deprecation)
+    case .modal: return .bool(isModal)
+    case .modeValues: return .list(declaration.modeValues)
     default: return nil
     }
   }

@@ -63,11 +63,11 @@ struct SwiftPackageContext: TemplateContext {
   /// The modes, when the tokens have them.
   let modal: SwiftModalContext?
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "moduleName": return .text(moduleName)
-    case "root": return .object(root)
-    case "modal": return .optional(modal)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .moduleName: return .text(moduleName)
+    case .root: return .object(root)
+    case .modal: return .optional(modal)
     default: return nil
     }
   }
@@ -84,12 +84,12 @@ struct SwiftModalContext: TemplateContext {
     let rawValue: String?
     let isLast: Bool
 
-    func field(_ name: String) -> TemplateValue? {
-      switch name {
-      case "name": return .text(self.name)
-      case "identifier": return .text(identifier)
-      case "rawValue": return .optional(rawValue)
-      case "isLast": return .bool(isLast)
+    func field(_ field: TemplateField) -> TemplateValue? {
+      switch field {
+      case .name: return .text(self.name)
+      case .identifier: return .text(identifier)
+      case .rawValue: return .optional(rawValue)
+      case .isLast: return .bool(isLast)
       default: return nil
       }
     }
@@ -111,11 +111,11 @@ struct SwiftModalContext: TemplateContext {
     systemLight = ModeName.member(ModeName.system(dark: false, in: names))
   }
 
-  func field(_ name: String) -> TemplateValue? {
-    switch name {
-    case "modes": return .list(modes)
-    case "systemDark": return .text(systemDark)
-    case "systemLight": return .text(systemLight)
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .modes: return .list(modes)
+    case .systemDark: return .text(systemDark)
+    case .systemLight: return .text(systemLight)
     default: return nil
     }
   }

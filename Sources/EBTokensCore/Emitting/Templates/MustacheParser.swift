@@ -228,10 +228,11 @@ struct MustacheParser {
       base = .position
     } else {
       let components = inner.split(separator: ".", omittingEmptySubsequences: false)
-      guard let first = components.first,
-        components.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(Self.isNameByte) })
-      else { throw invalidName(written, at: tagStart) }
-      base = .path(first: String(first), rest: components.dropFirst().map(String.init))
+      guard components.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(Self.isNameByte) }) else {
+        throw invalidName(written, at: tagStart)
+      }
+      return MustacheName(
+        base: .path, path: components.map { TemplateKey(String($0)) }, transforms: transforms, text: written)
     }
     return MustacheName(base: base, transforms: transforms, text: written)
   }

@@ -13,9 +13,9 @@ struct MustacheLibrary: Sendable {
   /// - Returns: The text's UTF-8 (valid: it is made of the templates' text and the contexts'
   ///   strings).
   func render(_ index: Int, context: any TemplateContext) throws(MustacheRecursionError) -> [UInt8] {
-    var renderer = MustacheRenderer(library: self, root: context)
-    try renderer.render(templates[index].nodes)
-    return renderer.output
+    var renderer = MustacheRenderer(library: self)
+    try renderer.render(templates[index].nodes, with: context)
+    return renderer.output.array()
   }
 }
 
@@ -25,31 +25,62 @@ struct MustacheLibrary: Sendable {
 /// of any thread has room for, so a recursion the data never ends stops with an error instead of
 /// a crash. Real templates need about two levels a namespace: the deepest token tree allowed
 /// (128 levels) takes under 300.
-struct MustacheRenderer {
+struct MustacheRenderer: ~Copyable {
   static let maxDepth = 1000
 
   private let library: MustacheLibrary
-  private(set) var output: [UInt8] = []
-  private var stack: [Frame]
+  private(set) var output = ByteBuffer(capacity: 64 * 1024)
+  /// The frames that enclose the innermost one, outermost first. The innermost is an argument
+  /// of the render functions instead: an argument is read where it is, while a frame read from
+  /// an array is copied first (a call could change the array), and the innermost frame is where
+  /// most names are found.
+  private var stack: [Frame] = []
   private var depth = 0
   /// The indentation of the standalone partials being rendered, outermost first.
   private var indent: [UInt8] = []
 
-  /// A value on the context stack. An element of a list a section iterates is the list and the
-  /// element's index, so the element is neither copied nor boxed to be looked into.
+  /// A value on the context stack: a section's value, or the element a section over a list is
+  /// at (one frame, moved from element to element).
   private struct Frame {
     /// The value; for an element, the list (`.list` or `.texts`).
     let value: TemplateValue
     /// The element's index in the list; -1 for a value that is not an element.
-    let index: Int
+    var index: Int
+    /// The value, or the element.
+    var current: TemplateValue
+    /// `current`'s context, and ``NoFields`` when it is not one: a lookup calls it in place,
+    /// where taking it out of `current` (or of an optional) would copy it first.
+    var context: any TemplateContext
 
-    var current: TemplateValue {
-      guard index >= 0 else { return value }
+    init(_ value: TemplateValue) {
+      self.value = value
+      index = -1
+      current = value
+      context = Self.context(of: value)
+    }
+
+    /// The first element of `list`, which is not empty.
+    init(elementsOf list: TemplateValue) {
+      value = list
+      index = -1
+      current = .null
+      context = NoFields()
+      moveTo(0)
+    }
+
+    mutating func moveTo(_ index: Int) {
+      self.index = index
       switch value {
-      case .list(let list): return list.item(at: index)
-      case .texts(let texts): return .text(texts[index])
-      default: return value
+      case .list(let list): current = list.item(at: index)
+      case .texts(let texts): current = .text(texts[index])
+      default: current = value
       }
+      context = Self.context(of: current)
+    }
+
+    private static func context(of value: TemplateValue) -> any TemplateContext {
+      guard case .object(let context) = value else { return NoFields() }
+      return context
     }
 
     /// How many elements the list has, for an element.
@@ -61,37 +92,42 @@ struct MustacheRenderer {
       }
     }
 
-    func field(_ name: String) -> TemplateValue? {
-      switch value {
-      case .object(let context) where index < 0: return context.field(name)
-      case .list(let list) where index >= 0: return list.field(name, at: index)
-      default: return nil
-      }
+    /// What `TemplateContext`'s `field(_ key: TemplateKey)` does, written out here: that one is
+    /// generic, and called on an existential it would run unspecialised.
+    func field(_ key: TemplateKey) -> TemplateValue? {
+      guard let field = key.field else { return context.field(key.name) }
+      return context.field(field)
     }
   }
 
-  init(library: MustacheLibrary, root: any TemplateContext) {
+  init(library: MustacheLibrary) {
     self.library = library
-    self.stack = [Frame(value: .object(root), index: -1)]
-    output.reserveCapacity(64 * 1024)
   }
 
-  mutating func render(_ nodes: [MustacheNode]) throws(MustacheRecursionError) {
+  /// Renders `nodes` with `context` at the bottom of the context stack.
+  mutating func render(_ nodes: [MustacheNode], with context: any TemplateContext)
+    throws(MustacheRecursionError)
+  {
+    try render(nodes, in: Frame(.object(context)))
+  }
+
+  /// Renders `nodes` with `top` the innermost frame.
+  private mutating func render(_ nodes: [MustacheNode], in top: Frame) throws(MustacheRecursionError) {
     for node in nodes {
       switch node {
       case .text(let text):
         write(text)
       case .variable(let name):
-        if let value = resolve(name) { write(value) }
+        if let value = resolve(name, in: top) { write(value) }
       case .section(let name, let children):
-        try section(resolve(name), children)
+        try section(resolve(name, in: top), children, in: top)
       case .invertedSection(let name, let children):
-        if !Self.isTrue(resolve(name)) { try nested(children) }
+        if !Self.isTrue(resolve(name, in: top)) { try nested(children, in: top) }
       case .partial(let index, let indent):
-        if let index { try partial(index, indent: indent) }
+        if let index { try partial(index, indent: indent, in: top) }
       case .dynamicPartial(let name, let indent):
-        if case .text(let partialName)? = resolve(name), let index = library.indices[partialName] {
-          try partial(index, indent: indent)
+        if case .text(let partialName)? = resolve(name, in: top), let index = library.indices[partialName] {
+          try partial(index, indent: indent, in: top)
         }
       }
     }
@@ -108,76 +144,94 @@ struct MustacheRenderer {
     }
   }
 
-  private mutating func section(_ value: TemplateValue?, _ children: [MustacheNode])
+  private mutating func section(_ value: TemplateValue?, _ children: [MustacheNode], in top: Frame)
     throws(MustacheRecursionError)
   {
     switch value {
     case nil, .null?, .bool(false)?:
       return
     case .bool(true)?:
-      try nested(children)
+      try nested(children, in: top)
     case .list(let list)?:
-      for index in 0..<list.count { try push(Frame(value: .list(list), index: index), children) }
+      try iterate(.list(list), count: list.count, children, in: top)
     case .texts(let texts)?:
-      for index in texts.indices { try push(Frame(value: .texts(texts), index: index), children) }
+      try iterate(.texts(texts), count: texts.count, children, in: top)
     case let value?:
-      try push(Frame(value: value, index: -1), children)
+      stack.append(top)
+      try nested(children, in: Frame(value))
+      stack.removeLast()
     }
   }
 
-  private mutating func push(_ frame: Frame, _ children: [MustacheNode]) throws(MustacheRecursionError) {
-    stack.append(frame)
-    try nested(children)
+  /// Renders `children` once for each of the `count` elements of `list`.
+  private mutating func iterate(
+    _ list: TemplateValue, count: Int, _ children: [MustacheNode], in top: Frame
+  ) throws(MustacheRecursionError) {
+    guard count > 0 else { return }
+    stack.append(top)
+    var element = Frame(elementsOf: list)
+    for index in 0..<count {
+      if index > 0 { element.moveTo(index) }
+      try nested(children, in: element)
+    }
     stack.removeLast()
   }
 
-  private mutating func nested(_ children: [MustacheNode]) throws(MustacheRecursionError) {
+  private mutating func nested(_ children: [MustacheNode], in top: Frame) throws(MustacheRecursionError) {
     depth += 1
     guard depth <= Self.maxDepth else { throw MustacheRecursionError() }
-    try render(children)
+    try render(children, in: top)
     depth -= 1
   }
 
-  private mutating func partial(_ index: Int, indent more: [UInt8]) throws(MustacheRecursionError) {
-    guard !more.isEmpty else { return try nested(library.templates[index].nodes) }
+  private mutating func partial(_ index: Int, indent more: [UInt8], in top: Frame)
+    throws(MustacheRecursionError)
+  {
+    guard !more.isEmpty else { return try nested(library.templates[index].nodes, in: top) }
     let outer = indent
     indent += more
-    try nested(library.templates[index].nodes)
+    try nested(library.templates[index].nodes, in: top)
     indent = outer
   }
 
   /// The value `name` finds: its first component in the innermost context that has it, the
   /// rest each in the value before; then the transforms. `nil` when nothing has the name.
-  private func resolve(_ name: MustacheName) -> TemplateValue? {
+  private func resolve(_ name: MustacheName, in top: Frame) -> TemplateValue? {
     var value: TemplateValue?
-    var transforms = name.transforms[...]
+    let transforms = name.transforms
+    var applied = 0
     switch name.base {
     case .current:
-      value = stack.last?.current
+      value = top.current
     case .position:
-      guard let frame = stack.last, frame.index >= 0, let transform = transforms.popFirst() else {
-        return nil
-      }
-      value = transform.apply(position: frame.index, of: frame.count)
-    case .path(let first, let rest):
-      value = lookUp(first)
-      for component in rest {
+      guard top.index >= 0, let transform = transforms.first else { return nil }
+      value = transform.apply(position: top.index, of: top.count)
+      applied = 1
+    case .path:
+      let path = name.path
+      guard let first = path.first else { return nil }
+      value = lookUp(first, from: top)
+      var component = 1
+      while component < path.count {
         guard case .object(let context)? = value else { return nil }
-        value = context.field(component)
+        value = context.field(path[component])
+        component += 1
       }
     }
-    for transform in transforms {
+    while applied < transforms.count {
       guard let current = value else { return nil }
-      value = transform.apply(to: current)
+      value = transforms[applied].apply(to: current)
+      applied += 1
     }
     return value
   }
 
-  private func lookUp(_ name: String) -> TemplateValue? {
-    stack.withUnsafeBufferPointer { frames in
+  private func lookUp(_ key: TemplateKey, from top: Frame) -> TemplateValue? {
+    if let value = top.field(key) { return value }
+    return stack.withUnsafeBufferPointer { frames in
       var index = frames.count - 1
       while index >= 0 {
-        if let value = frames[index].field(name) { return value }
+        if let value = frames[index].field(key) { return value }
         index -= 1
       }
       return nil
@@ -186,30 +240,33 @@ struct MustacheRenderer {
 
   private mutating func write(_ text: MustacheText) {
     guard !indent.isEmpty, !text.lineStarts.isEmpty else {
-      output.append(contentsOf: text.bytes)
+      output.append(text.bytes)
       return
     }
     var from = 0
     for start in text.lineStarts {
-      output.append(contentsOf: text.bytes[from..<start])
-      output.append(contentsOf: indent)
+      output.append(text.bytes[from..<start])
+      output.append(indent)
       from = start
     }
-    output.append(contentsOf: text.bytes[from...])
+    output.append(text.bytes[from...])
   }
 
   /// A text as it is, never escaped; a number in decimal; `true`/`false`. A list or a context
   /// prints nothing.
   private mutating func write(_ value: TemplateValue) {
     switch value {
-    case .text(var text):
-      text.withUTF8 { output.append(contentsOf: $0) }
+    case .text(let text):
+      output.append(text)
     case .int(let number):
-      output.append(contentsOf: String(number).utf8)
+      output.append(String(number))
     case .bool(let flag):
-      output.append(contentsOf: (flag ? "true" : "false").utf8)
+      output.append(flag ? "true" : "false")
     case .null, .texts, .object, .list:
       break
     }
   }
 }
+
+/// What a frame that is not a context looks names up in: nothing.
+private struct NoFields: TemplateContext {}

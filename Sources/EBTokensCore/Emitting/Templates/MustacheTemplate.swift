@@ -8,7 +8,7 @@ struct MustacheTemplate: Sendable {
   let includes: [MustacheInclude]
 }
 
-indirect enum MustacheNode: Sendable {
+enum MustacheNode: Sendable {
   case text(MustacheText)
   /// `{{name}}`, `{{{name}}}` and `{{&name}}` alike: generated files are code, never HTML-escaped.
   case variable(MustacheName)
@@ -44,16 +44,20 @@ final class MustacheName: Sendable {
     /// `first()`, `index()`: where the current context is in the list a section iterates.
     case position
     /// `a.b.c`: `a` looked up through the context stack, then `b` in it and `c` in that.
-    case path(first: String, rest: [String])
+    case path
   }
 
   let base: Base
+  /// A path's components, `a`, `b` and `c` of `a.b.c`; empty for the other bases. Kept apart
+  /// from `base` so that rendering reads them in place instead of copying an enum's payload.
+  let path: [TemplateKey]
   let transforms: [MustacheTransform]
   /// As written, for matching a section's closing tag.
   let text: String
 
-  init(base: Base, transforms: [MustacheTransform], text: String) {
+  init(base: Base, path: [TemplateKey] = [], transforms: [MustacheTransform], text: String) {
     self.base = base
+    self.path = path
     self.transforms = transforms
     self.text = text
   }
@@ -61,8 +65,7 @@ final class MustacheName: Sendable {
   /// Whether looking the name up reads the data, so a section over it can end a recursion:
   /// `tokens`, `first(namespaces)`; not `.`, `empty(.)` nor `first()`.
   var looksUpAField: Bool {
-    if case .path = base { return true }
-    return false
+    base == .path
   }
 }
 

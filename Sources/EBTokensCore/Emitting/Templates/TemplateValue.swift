@@ -1,10 +1,57 @@
-/// A value templates read fields of. Every context type lists its fields in one `switch`, which
-/// is both the contract with templates and what makes a lookup cheap: no reflection, no casts.
+/// A value templates read fields of. Every context type lists its fields in one `switch` over
+/// ``TemplateField``, which is both the contract with templates and what makes a lookup cheap: no
+/// reflection, no casts, no string comparisons.
 protocol TemplateContext: Sendable {
-  /// The field called `name`, or `nil` when this context has no such field, so the lookup goes
-  /// on in the enclosing contexts. An optional field that is absent is ``TemplateValue/null``,
-  /// not `nil`: it stops the lookup (a token without a deprecation must not find its parent's).
+  /// The field `field`, or `nil` when this context has no such field, so the lookup goes on in
+  /// the enclosing contexts. An optional field that is absent is ``TemplateValue/null``, not
+  /// `nil`: it stops the lookup (a token without a deprecation must not find its parent's).
+  func field(_ field: TemplateField) -> TemplateValue?
+  /// The field called `name`, for a context whose field names are only known when it is made (the
+  /// engine's tests build contexts from dictionaries): it implements this one instead, and is
+  /// asked the names no ``TemplateField`` has too. The contexts of the outputs have fixed fields,
+  /// every one a ``TemplateField``, so they have no other.
   func field(_ name: String) -> TemplateValue?
+}
+
+extension TemplateContext {
+  func field(_ field: TemplateField) -> TemplateValue? {
+    self.field(field.rawValue)
+  }
+
+  func field(_ name: String) -> TemplateValue? {
+    nil
+  }
+
+  /// The field a template's name component finds.
+  func field(_ key: TemplateKey) -> TemplateValue? {
+    guard let field = key.field else { return self.field(key.name) }
+    return self.field(field)
+  }
+}
+
+/// Every field name the contexts of the outputs have (each context has some of them): a template
+/// names them, and its names are resolved to these once, when it is compiled, so a lookup switches
+/// on a small number (a jump table) instead of comparing strings. Template authors find them in
+/// `docs/outputs.md` and `docs/modes.md`.
+enum TemplateField: String, Sendable {
+  case classes, deprecation, documentation, entry, hasTextStyles, identifier, indent, isFirstMember
+  case isLast, label, media, message, modal, mode, modeBlocks, modeValues, modes, moduleName, name
+  case namespaces, packageName, path, properties, property, rawValue, root, scheme, selector, source
+  case systemDark, systemLight, tokens, type, usesMode, value
+}
+
+/// A component of a tag's name (`tokens` in `{{#tokens}}`, `b` in `{{a.b}}`), resolved when the
+/// template is compiled.
+struct TemplateKey: Sendable {
+  /// `nil` for a name no output's context has: it finds nothing, but in a context that takes
+  /// any name.
+  let field: TemplateField?
+  let name: String
+
+  init(_ name: String) {
+    self.field = TemplateField(rawValue: name)
+    self.name = name
+  }
 }
 
 /// What a template tag can find: the few kinds of values the contexts hold.
@@ -38,22 +85,11 @@ protocol TemplateList: Sendable {
   var count: Int { get }
   /// The element at `index`, from 0 to `count - 1`.
   func item(at index: Int) -> TemplateValue
-  /// Field `name` of the element at `index`: what a section over the list looks up, without
-  /// copying the element out of the list.
-  func field(_ name: String, at index: Int) -> TemplateValue?
 }
 
 extension Array: TemplateList where Element: TemplateContext {
   func item(at index: Int) -> TemplateValue {
     .object(self[index])
-  }
-
-  func field(_ name: String, at index: Int) -> TemplateValue? {
-    // This code is generic over the element (the list is reached through `any TemplateList`), so
-    // it copies the element for each lookup. The contexts that come in long lists (tokens,
-    // namespaces, CSS properties) are therefore final classes, whose copy is one retain; a
-    // struct's would retain every field.
-    withUnsafeBufferPointer { $0[index].field(name) }
   }
 }
 
@@ -65,9 +101,5 @@ struct ReversedTemplateList: TemplateList {
 
   func item(at index: Int) -> TemplateValue {
     base.item(at: base.count - 1 - index)
-  }
-
-  func field(_ name: String, at index: Int) -> TemplateValue? {
-    base.field(name, at: base.count - 1 - index)
   }
 }

@@ -25,13 +25,6 @@ public struct TokenFileParser {
     add(FileMembers(document, format: format))
   }
 
-  /// Makes room for `count` more tokens at once, rather than growing the tables many times
-  /// (call it once for many files: each call may copy the tables).
-  mutating func reserveCapacity(forMoreTokens count: Int) {
-    source.definitions.reserveCapacity(source.definitions.count + count)
-    source.definitionIndex.reserveCapacity(source.definitionIndex.count + count)
-  }
-
   /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the
   /// other files' depends on what came before, so files can be read side by side and merged in
   /// order, with every error reported as if they had been read one after the other.
@@ -145,14 +138,11 @@ struct FileMembers: Sendable {
   }
 
   private(set) var items: [Item] = []
-  /// How many `.token` items there are.
-  private(set) var tokenCount = 0
 
   init(_ document: YAMLDocument, format: TokenFileFormat) {
     var walker = FileWalker(format: format)
     walker.add(document)
     items = walker.items
-    tokenCount = walker.tokenCount
   }
 }
 
@@ -160,7 +150,6 @@ struct FileMembers: Sendable {
 private struct FileWalker {
   let format: TokenFileFormat
   var items: [FileMembers.Item] = []
-  var tokenCount = 0
   /// How many `.error` items there are: a value is invalid when reading it added one.
   private var errorCount = 0
 
@@ -182,7 +171,6 @@ private struct FileWalker {
 
   private mutating func define(_ token: TokenDefinition) {
     items.append(.token(token))
-    tokenCount += 1
   }
 
   mutating func add(_ document: YAMLDocument) {

@@ -34,18 +34,18 @@ public struct TokenLoader: Sendable {
   /// structure (`$extends`, `$root`): every definition, with every error found.
   ///
   /// Files are read and walked side by side, a batch at a time, and merged in the order given,
-  /// so the result and its errors are those of reading the files one after the other.
+  /// each as soon as it and the files before it are read, while the next ones are still being
+  /// read: so the result and its errors are those of reading the files one after the other.
   ///
   /// - Throws: ``DiagnosticsError`` only past the token limit, where reading the
   ///   rest of the files is not worth the time.
   public func parse(files: [TokenFiles.File]) throws -> (TokenSource, [any DiagnosticConvertible]) {
     var errors: [any DiagnosticConvertible] = []
     var parser = TokenFileParser(limits: limits)
+    let limits = self.limits
     for batch in Self.batches(of: files) {
-      let limits = self.limits
-      let results = runSideBySide(batch.map { file in { @Sendable in Self.read(file, limits: limits) } })
-      parser.reserveCapacity(forMoreTokens: results.reduce(0) { $0 + ($1.1?.tokenCount ?? 0) })
-      for (readErrors, members) in results {
+      try runSideBySide(batch.map { file in { @Sendable in Self.read(file, limits: limits) } }) {
+        (readErrors, members) in
         errors += readErrors
         if let members { parser.add(members) }
         if parser.exceededTokenLimit { throw DiagnosticsError(errors + parser.errors) }

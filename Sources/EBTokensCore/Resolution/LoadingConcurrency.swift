@@ -66,3 +66,16 @@ private final class OrderedSlots<Value: Sendable>: @unchecked Sendable {
     }
   }
 }
+
+/// A value computed on another core while the calling thread does other work.
+struct BackgroundValue<Value: Sendable>: Sendable {
+  private let slot = OrderedSlots<Value>(count: 1)
+
+  init(_ job: @escaping @Sendable () -> Value) {
+    let slot = self.slot
+    DispatchQueue.global().async { slot.store(job(), at: 0) }
+  }
+
+  /// The value, once it is computed (read it once: it is handed over, not kept).
+  func take() -> Value { slot.take(0) }
+}

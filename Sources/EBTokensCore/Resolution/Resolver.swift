@@ -156,8 +156,7 @@ public struct Resolver {
     parentGroupOf.reserveCapacity(source.definitions.count)
     var previousParent: Substring?
     for definition in source.definitions {
-      let name = definition.path.name
-      let parent = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[..<$0] }
+      let parent = definition.path.parentName
       if parentGroups.isEmpty || parent != previousParent {
         let parentName = parent.map(String.init)
         parentGroups.append(
@@ -208,8 +207,7 @@ public struct Resolver {
   }
 
   private func parentName(of path: TokenPath) -> String? {
-    guard let dot = path.name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-    return String(path.name[..<dot])
+    path.parentName.map(String.init)
   }
 
   private func declaredType(_ index: Int) -> TokenType? {

@@ -25,6 +25,13 @@ public struct TokenFileParser {
     add(FileMembers(document, format: format))
   }
 
+  /// Makes room for `count` more tokens at once, rather than growing the tables many times
+  /// (call it once for many files: each call may copy the tables).
+  mutating func reserveCapacity(forMoreTokens count: Int) {
+    source.definitions.reserveCapacity(source.definitions.count + count)
+    source.definitionIndex.reserveCapacity(source.definitionIndex.count + count)
+  }
+
   /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the
   /// other files' depends on what came before, so files can be read side by side and merged in
   /// order, with every error reported as if they had been read one after the other.

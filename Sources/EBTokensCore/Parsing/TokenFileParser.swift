@@ -26,10 +26,12 @@ public struct TokenFileParser {
   }
 
   /// Makes room for `count` more tokens at once, rather than growing the tables many times
-  /// (call it once for many files: each call may copy the tables).
+  /// (call it once for many files: each call may copy the tables); never for more than
+  /// ``Limits/maxTokens`` in all.
   mutating func reserveCapacity(forMoreTokens count: Int) {
-    source.definitions.reserveCapacity(source.definitions.count + count)
-    source.definitionIndex.reserveCapacity(source.definitionIndex.count + count)
+    let total = min(source.definitions.count + count, limits.maxTokens)
+    source.definitions.reserveCapacity(total)
+    source.definitionIndex.reserveCapacity(total)
   }
 
   /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the

@@ -44,7 +44,7 @@ public struct TokenLoader: Sendable {
     var parser = TokenFileParser(limits: limits)
     let limits = self.limits
     for (batch, bytes) in Self.batches(of: files) {
-      parser.reserveCapacity(forMoreTokens: min(bytes / Self.bytesPerToken, limits.maxTokens))
+      parser.reserveCapacity(forMoreTokens: bytes / Self.bytesPerToken)
       try runSideBySide(batch.map { file in { @Sendable in Self.read(file, limits: limits) } }) {
         (readErrors, members) in
         errors += readErrors

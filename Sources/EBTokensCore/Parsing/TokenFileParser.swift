@@ -96,10 +96,17 @@ public struct TokenFileParser {
         .tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
       return false
     }
-    guard var existing = source.groups[group.path.name] else {
-      source.groups[group.path.name] = group
-      return true
-    }
+    // One lookup finds the group or records it; merging a group with itself changes nothing.
+    Self.merge(
+      group, into: &source.groups[group.path.name, default: group], errors: &errors, dtcgErrors: &dtcgErrors)
+    return true
+  }
+
+  /// Merges what `group` declares into `existing`, the same group from earlier files.
+  private static func merge(
+    _ group: GroupDefinition, into existing: inout GroupDefinition, errors: inout [TokenFileError],
+    dtcgErrors: inout [DTCGError]
+  ) {
     if let type = group.type, let typeLocation = group.typeLocation {
       if let first = existing.type, let firstAt = existing.typeLocation, first != type {
         errors.append(
@@ -123,8 +130,6 @@ public struct TokenFileParser {
         existing.extends = extends
       }
     }
-    source.groups[group.path.name] = existing
-    return true
   }
 }
 

@@ -91,4 +91,55 @@ import Testing
         "c.yaml:2:3: error: token 'x.y' is defined twice; first definition at a.yaml:3:3",
       ])
   }
+
+  /// Past the token limit, loading stops with the errors found up to there, as one by one: the
+  /// files still being read meanwhile add nothing.
+  @Test func theTokenLimitStopsWithTheErrorsOfReadingOneByOne() throws {
+    try withTemporaryDirectory { directory in
+      var list: [TokenFiles.File] = []
+      for (name, contents) in Self.files(count: 60) {
+        let url = directory.appendingPathComponent(name)
+        try Data(contents.utf8).write(to: url)
+        list.append(TokenFiles.File(path: url.path, displayPath: name))
+      }
+      let limits = Limits(maxFileBytes: 1 << 20, maxDepth: 128, maxTokens: 100, maxReferenceChain: 10)
+      var expected: [any DiagnosticConvertible] = []
+      var parser = TokenFileParser(limits: limits)
+      for file in list where !parser.exceededTokenLimit {
+        let result = YAMLReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+        expected += result.errors
+        if let document = result.document { parser.add(document) }
+      }
+      #expect(parser.exceededTokenLimit)
+      expected += parser.errors
+      var found: [Diagnostic] = []
+      do {
+        _ = try TokenLoader(limits: limits).load(files: list)
+      } catch let error as DiagnosticsError {
+        found = error.diagnostics
+      }
+      #expect(found == DiagnosticsError(expected).diagnostics)
+    }
+  }
+
+  /// Values reach the consumer in job order even when later jobs finish first, and a consumer
+  /// that throws sees nothing after.
+  @Test func jobsAreConsumedInOrderUntilTheConsumerThrows() {
+    struct Stop: Error {}
+    let jobs = (0..<40).map { index in
+      { @Sendable () -> Int in
+        // Early jobs take longest, so later ones are done first.
+        usleep(useconds_t((40 - index) * 200))
+        return index
+      }
+    }
+    var seen: [Int] = []
+    #expect(throws: Stop.self) {
+      try runSideBySide(jobs) { value in
+        seen.append(value)
+        if value == 25 { throw Stop() }
+      }
+    }
+    #expect(seen == Array(0...25))
+  }
 }

@@ -126,12 +126,23 @@ public struct TokenSet: Sendable {
 
   /// `tokens` already in path order.
   init(sorted tokens: [Token], groups: [String: GroupMetadata]) {
+    self.init(sorted: tokens, groups: groups, indexByName: Self.index(names: tokens.lazy.map(\.name)))
+  }
+
+  /// `tokens` already in path order, and ``index(names:)`` of their names (built elsewhere,
+  /// meanwhile).
+  init(sorted tokens: [Token], groups: [String: GroupMetadata], indexByName: [String: Int]) {
     self.groups = groups
     self.tokens = tokens
+    self.indexByName = indexByName
+  }
+
+  /// Each name's position among `names`.
+  static func index(names: some Collection<String>) -> [String: Int] {
     var index: [String: Int] = [:]
-    index.reserveCapacity(tokens.count)
-    for (position, token) in tokens.enumerated() { index[token.name] = position }
-    self.indexByName = index
+    index.reserveCapacity(names.count)
+    for (position, name) in names.enumerated() { index[name] = position }
+    return index
   }
 
   public subscript(name: String) -> Token? {

@@ -38,6 +38,13 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public var description: String { name }
 
+  /// The dotted name of the group holding this path (`nil` at the top level): `name` up to its
+  /// last segment, cut at that segment's length instead of searched backwards byte by byte.
+  var parentName: Substring? {
+    guard segments.count > 1, let last = segments.last else { return nil }
+    return name[..<name.utf8.index(name.utf8.endIndex, offsetBy: -(last.utf8.count + 1))]
+  }
+
   public var parent: TokenPath? {
     segments.count > 1 ? TokenPath(Array(segments.dropLast())) : nil
   }

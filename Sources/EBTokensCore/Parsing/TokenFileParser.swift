@@ -26,10 +26,12 @@ public struct TokenFileParser {
   }
 
   /// Makes room for `count` more tokens at once, rather than growing the tables many times
-  /// (call it once for many files: each call may copy the tables).
+  /// (call it once for many files: each call may copy the tables); never for more than
+  /// ``Limits/maxTokens`` in all.
   mutating func reserveCapacity(forMoreTokens count: Int) {
-    source.definitions.reserveCapacity(source.definitions.count + count)
-    source.definitionIndex.reserveCapacity(source.definitionIndex.count + count)
+    let total = min(source.definitions.count + count, limits.maxTokens)
+    source.definitions.reserveCapacity(total)
+    source.definitionIndex.reserveCapacity(total)
   }
 
   /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the
@@ -94,10 +96,17 @@ public struct TokenFileParser {
         .tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
       return false
     }
-    guard var existing = source.groups[group.path.name] else {
-      source.groups[group.path.name] = group
-      return true
-    }
+    // One lookup finds the group or records it; merging a group with itself changes nothing.
+    Self.merge(
+      group, into: &source.groups[group.path.name, default: group], errors: &errors, dtcgErrors: &dtcgErrors)
+    return true
+  }
+
+  /// Merges what `group` declares into `existing`, the same group from earlier files.
+  private static func merge(
+    _ group: GroupDefinition, into existing: inout GroupDefinition, errors: inout [TokenFileError],
+    dtcgErrors: inout [DTCGError]
+  ) {
     if let type = group.type, let typeLocation = group.typeLocation {
       if let first = existing.type, let firstAt = existing.typeLocation, first != type {
         errors.append(
@@ -121,8 +130,6 @@ public struct TokenFileParser {
         existing.extends = extends
       }
     }
-    source.groups[group.path.name] = existing
-    return true
   }
 }
 
@@ -145,14 +152,11 @@ struct FileMembers: Sendable {
   }
 
   private(set) var items: [Item] = []
-  /// How many `.token` items there are.
-  private(set) var tokenCount = 0
 
   init(_ document: YAMLDocument, format: TokenFileFormat) {
     var walker = FileWalker(format: format)
     walker.add(document)
     items = walker.items
-    tokenCount = walker.tokenCount
   }
 }
 
@@ -160,7 +164,6 @@ struct FileMembers: Sendable {
 private struct FileWalker {
   let format: TokenFileFormat
   var items: [FileMembers.Item] = []
-  var tokenCount = 0
   /// How many `.error` items there are: a value is invalid when reading it added one.
   private var errorCount = 0
 
@@ -182,7 +185,6 @@ private struct FileWalker {
 
   private mutating func define(_ token: TokenDefinition) {
     items.append(.token(token))
-    tokenCount += 1
   }
 
   mutating func add(_ document: YAMLDocument) {

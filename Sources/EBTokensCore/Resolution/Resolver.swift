@@ -58,6 +58,10 @@ public struct Resolver {
   }
 
   private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
+    // Path order depends on nothing the passes below find: it is worked out on another core
+    // meanwhile.
+    let definitions = source.definitions
+    let pathOrdering = BackgroundValue { PathOrdering(definitions) }
     computeGroupInheritance()
     computeParentGroups()
     reportCompositesWrittenAsGroups()
@@ -66,11 +70,11 @@ public struct Resolver {
     }
     // The resolved definitions are put in path order first, so each token is made once, in
     // its place.
-    let resolved = source.definitions.indices.filter { values[$0] != nil }
+    let ordering = pathOrdering.take()
+    let order = ordering.order
     var tokens: [Token] = []
-    tokens.reserveCapacity(resolved.count)
-    for position in pathOrder(of: resolved) {
-      let index = resolved[position]
+    tokens.reserveCapacity(order.count)
+    for index in order {
       guard let value = values[index] else { continue }
       tokens.append(token(index, value: value))
     }
@@ -78,15 +82,24 @@ public struct Resolver {
     for group in source.groups.values where group.description != nil || group.extensions != nil {
       groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
     }
+    // Unless a definition failed, the tokens are the definitions in path order.
+    if tokens.count == order.count {
+      return (TokenSet(sorted: tokens, groups: groups, indexByName: ordering.positionByName), errors)
+    }
     return (TokenSet(sorted: tokens, groups: groups), errors)
   }
 
-  /// The positions in `indices` of their definitions in path order. The sort keys are freed
-  /// on return, before the tokens are made.
-  private func pathOrder(of indices: [Int]) -> [Int] {
-    var keys = TokenPath.SortKeys(capacity: indices.count)
-    for index in indices { keys.append(source.definitions[index].path) }
-    return keys.sortedIndices()
+  /// The definitions in path order (indices into them), and each name's position in that order.
+  private struct PathOrdering: Sendable {
+    let order: [Int]
+    let positionByName: [String: Int]
+
+    init(_ definitions: [TokenDefinition]) {
+      var keys = TokenPath.SortKeys(capacity: definitions.count)
+      for definition in definitions { keys.append(definition.path) }
+      order = keys.sortedIndices()
+      positionByName = TokenSet.index(names: order.lazy.map { definitions[$0].path.name })
+    }
   }
 
   /// The resolved token of definition `index`.
@@ -143,8 +156,7 @@ public struct Resolver {
     parentGroupOf.reserveCapacity(source.definitions.count)
     var previousParent: Substring?
     for definition in source.definitions {
-      let name = definition.path.name
-      let parent = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[..<$0] }
+      let parent = definition.path.parentName
       if parentGroups.isEmpty || parent != previousParent {
         let parentName = parent.map(String.init)
         parentGroups.append(
@@ -195,8 +207,7 @@ public struct Resolver {
   }
 
   private func parentName(of path: TokenPath) -> String? {
-    guard let dot = path.name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-    return String(path.name[..<dot])
+    path.parentName.map(String.init)
   }
 
   private func declaredType(_ index: Int) -> TokenType? {

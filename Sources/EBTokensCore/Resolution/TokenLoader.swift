@@ -34,18 +34,19 @@ public struct TokenLoader: Sendable {
   /// structure (`$extends`, `$root`): every definition, with every error found.
   ///
   /// Files are read and walked side by side, a batch at a time, and merged in the order given,
-  /// so the result and its errors are those of reading the files one after the other.
+  /// each as soon as it and the files before it are read, while the next ones are still being
+  /// read: so the result and its errors are those of reading the files one after the other.
   ///
   /// - Throws: ``DiagnosticsError`` only past the token limit, where reading the
   ///   rest of the files is not worth the time.
   public func parse(files: [TokenFiles.File]) throws -> (TokenSource, [any DiagnosticConvertible]) {
     var errors: [any DiagnosticConvertible] = []
     var parser = TokenFileParser(limits: limits)
-    for batch in Self.batches(of: files) {
-      let limits = self.limits
-      let results = runSideBySide(batch.map { file in { @Sendable in Self.read(file, limits: limits) } })
-      parser.reserveCapacity(forMoreTokens: results.reduce(0) { $0 + ($1.1?.tokenCount ?? 0) })
-      for (readErrors, members) in results {
+    let limits = self.limits
+    for (batch, bytes) in Self.batches(of: files) {
+      parser.reserveCapacity(forMoreTokens: bytes / Self.bytesPerToken)
+      try runSideBySide(batch.map { file in { @Sendable in Self.read(file, limits: limits) } }) {
+        (readErrors, members) in
         errors += readErrors
         if let members { parser.add(members) }
         if parser.exceededTokenLimit { throw DiagnosticsError(errors + parser.errors) }
@@ -77,23 +78,30 @@ public struct TokenLoader: Sendable {
   /// files costs no more memory than a few of them.
   static let batchBytes = 8 << 20
 
+  /// About the fewest bytes a token takes in the files (a name, a value and a line of YAML in a
+  /// nested group), to make room for a batch's tokens before they are counted: a token table that
+  /// grows as tokens come is copied about 17 times on the way to 100,000 tokens. When the files
+  /// hold more tokens than that, the tables grow from there; when fewer, the room left unused is
+  /// less than the files' size.
+  static let bytesPerToken = 48
+
   /// `files` in order, cut into runs of at most ``batchBytes`` (by their size on disk; a file
-  /// that cannot be examined counts as empty, and reading it reports why).
-  private static func batches(of files: [TokenFiles.File]) -> [ArraySlice<TokenFiles.File>] {
-    var batches: [ArraySlice<TokenFiles.File>] = []
+  /// that cannot be examined counts as empty, and reading it reports why), with their size.
+  private static func batches(of files: [TokenFiles.File]) -> [(ArraySlice<TokenFiles.File>, bytes: Int)] {
+    var batches: [(ArraySlice<TokenFiles.File>, bytes: Int)] = []
     var start = 0
     var bytes = 0
     for (index, file) in files.enumerated() {
       var status = stat()
       let size = stat(file.path, &status) == 0 ? Int(status.st_size) : 0
       if index > start && bytes + size > batchBytes {
-        batches.append(files[start..<index])
+        batches.append((files[start..<index], bytes))
         start = index
         bytes = 0
       }
       bytes += size
     }
-    if start < files.count { batches.append(files[start...]) }
+    if start < files.count { batches.append((files[start...], bytes)) }
     return batches
   }
 }

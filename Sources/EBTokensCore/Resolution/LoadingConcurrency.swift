@@ -1,0 +1,81 @@
+import Dispatch
+import Foundation
+
+/// Runs independent jobs side by side on the machine's cores and hands their values to `consume`
+/// on the calling thread, in job order, each as soon as it and every job before it are done: so
+/// the consumer's serial work (merging a file) overlaps the jobs still running (reading the next
+/// files), and what it sees never depends on which job finished first.
+///
+/// When `consume` throws, the jobs not yet started are skipped; the call returns (rethrows) once
+/// those running have finished, so no job outlives it.
+func runSideBySide<Value: Sendable>(
+  _ jobs: [@Sendable () -> Value], consumingInOrder consume: (Value) throws -> Void
+) rethrows {
+  let slots = OrderedSlots<Value>(count: jobs.count)
+  let group = DispatchGroup()
+  DispatchQueue.global().async(group: group) {
+    DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+      guard !slots.isStopped else { return }
+      slots.store(jobs[index](), at: index)
+    }
+  }
+  defer {
+    slots.stop()
+    group.wait()
+  }
+  for index in jobs.indices { try consume(slots.take(index)) }
+}
+
+/// One slot per job, filled by the job and emptied by the consumer, which waits for it.
+private final class OrderedSlots<Value: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var slots: [Value?]
+  private var stopped = false
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  var isStopped: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return stopped
+  }
+
+  func stop() {
+    condition.lock()
+    stopped = true
+    condition.unlock()
+  }
+
+  func store(_ value: Value, at index: Int) {
+    condition.lock()
+    slots[index] = value
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Job `index`'s value, once it is done; its slot is emptied, so the value is freed by the
+  /// consumer as soon as it is done with it.
+  func take(_ index: Int) -> Value {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let value = slots[index].take() { return value }
+      condition.wait()
+    }
+  }
+}
+
+/// A value computed on another core while the calling thread does other work.
+struct BackgroundValue<Value: Sendable>: Sendable {
+  private let slot = OrderedSlots<Value>(count: 1)
+
+  init(_ job: @escaping @Sendable () -> Value) {
+    let slot = self.slot
+    DispatchQueue.global().async { slot.store(job(), at: 0) }
+  }
+
+  /// The value, once it is computed (read it once: it is handed over, not kept).
+  func take() -> Value { slot.take(0) }
+}

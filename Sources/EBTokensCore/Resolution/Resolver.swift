@@ -57,11 +57,17 @@ public struct Resolver {
     return resolver.run()
   }
 
+  /// Below this many definitions the path order is worked out on the calling thread: it takes
+  /// well under a millisecond, less than handing it to another core.
+  private static let minimumForBackgroundOrdering = 5_000
+
   private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
-    // Path order depends on nothing the passes below find: it is worked out on another core
-    // meanwhile.
+    // Path order depends on nothing the passes below find: for a large set it is worked out on
+    // another core meanwhile.
     let definitions = source.definitions
-    let pathOrdering = BackgroundValue { PathOrdering(definitions) }
+    let pathOrdering = BackgroundValue(inBackground: definitions.count >= Self.minimumForBackgroundOrdering) {
+      PathOrdering(definitions)
+    }
     computeGroupInheritance()
     computeParentGroups()
     reportCompositesWrittenAsGroups()

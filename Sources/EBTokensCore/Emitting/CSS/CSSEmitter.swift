@@ -23,13 +23,13 @@ struct CSSEmitter: OutputEmitter {
   /// Every token's properties, in path order, and with modes the tokens the mode blocks declare,
   /// each with its property name; every invalid or colliding name is an error.
   private func properties(of tokens: ModalTokenSet) throws -> (
-    [CSSPropertyContext], [(name: String, token: ModalToken)]
+    CSSPropertyList, [(name: String, token: ModalToken)]
   ) {
     var errors: [EmittingError] = []
     // Each property name, with the position of the token that claimed it first.
     var claimed: [String: Int] = [:]
     var reportedGroups: Set<String> = []
-    var properties: [CSSPropertyContext] = []
+    var properties: [CSSPropertyList.Entry] = []
     properties.reserveCapacity(tokens.tokens.count)
     claimed.reserveCapacity(tokens.tokens.count)
     var declared: [(name: String, token: ModalToken)] = []
@@ -53,8 +53,8 @@ struct CSSEmitter: OutputEmitter {
         continue
       }
       // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
-      for (position, property) in language.properties(of: token).enumerated() {
-        let propertyName = name + property.suffix
+      for (position, suffix) in CSSLanguage.propertySuffixes(of: token).enumerated() {
+        let propertyName = name + suffix
         // One lookup claims a free name; a taken one goes back to its first claimant.
         if let first = claimed.updateValue(tokenIndex, forKey: propertyName) {
           claimed[propertyName] = first
@@ -66,16 +66,13 @@ struct CSSEmitter: OutputEmitter {
               second: .init(.token, token.name, at: token.location)))
           continue
         }
-        properties.append(
-          CSSPropertyContext(
-            name: propertyName, value: property.value, token: token,
-            notes: position == 0 ? .documentationAndDeprecation : .deprecation))
+        properties.append(CSSPropertyList.Entry(token: token, position: position))
       }
       // Mode blocks carry primitive values; a composite keeps its default mode's value.
       if tokens.hasModes && !token.type.isComposite { declared.append((name, modalToken)) }
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    return (properties, declared)
+    return (CSSPropertyList(language: language, entries: properties), declared)
   }
 
   /// Each mode's block, the media-query blocks first so that a mode chosen with its selector wins
@@ -136,7 +133,7 @@ struct CSSEmitter: OutputEmitter {
 struct CSSFileContext: TemplateContext {
   let selector: String
   /// Every token, in path order; with modes, in the first mode.
-  let properties: [CSSPropertyContext]
+  let properties: CSSPropertyList
   /// With modes, each mode's values of the tokens that change with the mode; empty otherwise.
   let modeBlocks: [CSSModeBlockContext]
 
@@ -167,6 +164,37 @@ struct CSSModeBlockContext: TemplateContext {
     case .properties: return .list(properties)
     default: return nil
     }
+  }
+}
+
+/// The stylesheet's own properties, each made from its token when the template reaches it, so
+/// that the tokens' names and values are not all held beside the stylesheet being written.
+struct CSSPropertyList: TemplateList {
+  /// One property: a token's own (`position` 0) or the next ``CSSLanguage/properties(of:)``
+  /// makes of it (a typography's `-letter-spacing`).
+  struct Entry {
+    let token: Token
+    let position: Int
+  }
+
+  let language: CSSLanguage
+  let entries: [Entry]
+
+  var count: Int { entries.count }
+
+  func item(at index: Int) -> TemplateValue {
+    let entry = entries[index]
+    let property = language.properties(of: entry.token)[entry.position]
+    // An entry is only made for a token whose name was made, so this makes it again.
+    let name: String
+    switch CSSLanguage.propertyName(entry.token.path) {
+    case .success(let propertyName): name = propertyName
+    case .failure: name = ""
+    }
+    return .object(
+      CSSPropertyContext(
+        name: name + property.suffix, value: property.value, token: entry.token,
+        notes: entry.position == 0 ? .documentationAndDeprecation : .deprecation))
   }
 }
 

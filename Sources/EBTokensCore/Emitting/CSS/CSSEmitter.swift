@@ -13,11 +13,23 @@ struct CSSEmitter: OutputEmitter {
   func templateNames(for tokens: ModalTokenSet) -> [String] { ["tokens.css"] }
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+    // The names claimed along the way are gone before the stylesheet is rendered.
+    let (properties, declared) = try properties(of: tokens)
+    let context = CSSFileContext(
+      selector: selector, properties: properties, modeBlocks: modeBlocks(tokens.modes, declared))
+    return [GeneratedFile(path: fileName, bytes: try templates.render("tokens.css", context))]
+  }
+
+  /// Every token's properties, in path order, and with modes the tokens the mode blocks declare,
+  /// each with its property name; every invalid or colliding name is an error.
+  private func properties(of tokens: ModalTokenSet) throws -> (
+    CSSPropertyList, [(name: String, token: ModalToken)]
+  ) {
     var errors: [EmittingError] = []
     // Each property name, with the position of the token that claimed it first.
     var claimed: [String: Int] = [:]
     var reportedGroups: Set<String> = []
-    var properties: [CSSPropertyContext] = []
+    var properties: [CSSPropertyList.Entry] = []
     properties.reserveCapacity(tokens.tokens.count)
     claimed.reserveCapacity(tokens.tokens.count)
     var declared: [(name: String, token: ModalToken)] = []
@@ -40,13 +52,9 @@ struct CSSEmitter: OutputEmitter {
         }
         continue
       }
-      let deprecation = token.deprecation.map { deprecation in
-        DeprecationContext(
-          message: deprecation.message.map { CSSLanguage.commentLines($0).joined(separator: " ") })
-      }
       // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
-      for (position, property) in language.properties(of: token).enumerated() {
-        let propertyName = name + property.suffix
+      for (position, suffix) in CSSLanguage.propertySuffixes(of: token).enumerated() {
+        let propertyName = name + suffix
         // One lookup claims a free name; a taken one goes back to its first claimant.
         if let first = claimed.updateValue(tokenIndex, forKey: propertyName) {
           claimed[propertyName] = first
@@ -58,19 +66,13 @@ struct CSSEmitter: OutputEmitter {
               second: .init(.token, token.name, at: token.location)))
           continue
         }
-        properties.append(
-          CSSPropertyContext(
-            name: propertyName, path: token.name, value: property.value,
-            documentation: position == 0 ? token.description.map(CSSLanguage.commentLines) ?? [] : [],
-            deprecation: deprecation))
+        properties.append(CSSPropertyList.Entry(token: token, position: position))
       }
       // Mode blocks carry primitive values; a composite keeps its default mode's value.
       if tokens.hasModes && !token.type.isComposite { declared.append((name, modalToken)) }
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    let context = CSSFileContext(
-      selector: selector, properties: properties, modeBlocks: modeBlocks(tokens.modes, declared))
-    return [GeneratedFile(path: fileName, bytes: try templates.render("tokens.css", context))]
+    return (CSSPropertyList(language: language, entries: properties), declared)
   }
 
   /// Each mode's block, the media-query blocks first so that a mode chosen with its selector wins
@@ -86,11 +88,11 @@ struct CSSEmitter: OutputEmitter {
     -> [CSSModeBlockContext]
   {
     // Each varying token's value in every mode, each written once.
-    var varying: [(name: String, path: String, values: [String])] = []
+    var varying: [(name: String, token: Token, values: [String])] = []
     for entry in tokens {
       let values = entry.token.byMode.map(language.value(of:))
       if !entry.token.isConstant || values.contains(where: { $0 != values.first }) {
-        varying.append((entry.name, entry.token.name, values))
+        varying.append((entry.name, entry.token.first, values))
       }
     }
     guard !varying.isEmpty else { return [] }
@@ -99,9 +101,7 @@ struct CSSEmitter: OutputEmitter {
     for (position, mode) in modes.enumerated() {
       let options = modeOptions[mode] ?? Configuration.CSSMode()
       let properties = varying.map { entry in
-        CSSPropertyContext(
-          name: entry.name, path: entry.path, value: entry.values[position], documentation: [],
-          deprecation: nil)
+        CSSPropertyContext(name: entry.name, value: entry.values[position], token: entry.token, notes: .none)
       }
       if let media = mediaQuery(options.media, mode: mode, isFirst: position == 0) {
         mediaBlocks.append(
@@ -133,7 +133,7 @@ struct CSSEmitter: OutputEmitter {
 struct CSSFileContext: TemplateContext {
   let selector: String
   /// Every token, in path order; with modes, in the first mode.
-  let properties: [CSSPropertyContext]
+  let properties: CSSPropertyList
   /// With modes, each mode's values of the tokens that change with the mode; empty otherwise.
   let modeBlocks: [CSSModeBlockContext]
 
@@ -167,30 +167,81 @@ struct CSSModeBlockContext: TemplateContext {
   }
 }
 
-/// One token as a custom property.
+/// The stylesheet's own properties, each made from its token when the template reaches it, so
+/// that the tokens' names and values are not all held beside the stylesheet being written.
+struct CSSPropertyList: TemplateList {
+  /// One property: a token's own (`position` 0) or the next ``CSSLanguage/properties(of:)``
+  /// makes of it (a typography's `-letter-spacing`).
+  struct Entry {
+    let token: Token
+    let position: Int
+  }
+
+  let language: CSSLanguage
+  let entries: [Entry]
+
+  var count: Int { entries.count }
+
+  func item(at index: Int) -> TemplateValue {
+    let entry = entries[index]
+    let property = language.properties(of: entry.token)[entry.position]
+    // An entry is only made for a token whose name was made, so this makes it again.
+    let name: String
+    switch CSSLanguage.propertyName(entry.token.path) {
+    case .success(let propertyName): name = propertyName
+    case .failure: name = ""
+    }
+    return .object(
+      CSSPropertyContext(
+        name: name + property.suffix, value: property.value, token: entry.token,
+        notes: entry.position == 0 ? .documentationAndDeprecation : .deprecation))
+  }
+}
+
+/// One token as a custom property. Its path, comment and deprecation are read from the token
+/// when a template asks for them: most templates print neither, and most tokens have none.
 final class CSSPropertyContext: TemplateContext {
+  /// Which of the token's notes the property carries.
+  enum Notes {
+    /// The token's first property: its description as a comment, and its deprecation.
+    case documentationAndDeprecation
+    /// A further property of the token (a typography's `-letter-spacing`): its deprecation.
+    case deprecation
+    /// A property in a mode block: neither.
+    case none
+  }
+
   /// `--main-alert-color-information-bg`.
   let name: String
-  /// The token's dotted path.
-  let path: String
   /// `#e5f1ff`, `var(--…)`, `color-mix(…)`, `4px`.
   let value: String
-  /// Comment lines, safe inside `/* */`.
-  let documentation: [String]
-  let deprecation: DeprecationContext?
+  /// The token, in the first mode: its dotted path, description and deprecation.
+  let token: Token
+  let notes: Notes
 
-  init(name: String, path: String, value: String, documentation: [String], deprecation: DeprecationContext?) {
+  init(name: String, value: String, token: Token, notes: Notes) {
     self.name = name
-    self.path = path
     self.value = value
-    self.documentation = documentation
-    self.deprecation = deprecation
+    self.token = token
+    self.notes = notes
+  }
+
+  /// Comment lines, safe inside `/* */`.
+  private var documentation: [String] {
+    guard notes == .documentationAndDeprecation, let description = token.description else { return [] }
+    return CSSLanguage.commentLines(description)
+  }
+
+  private var deprecation: DeprecationContext? {
+    guard notes != .none, let deprecation = token.deprecation else { return nil }
+    return DeprecationContext(
+      message: deprecation.message.map { CSSLanguage.commentLines($0).joined(separator: " ") })
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
     case .name: return .text(self.name)
-    case .path: return .text(path)
+    case .path: return .text(token.name)
     case .value: return .text(value)
     case .documentation: return .texts(documentation)
     case .deprecation: return .optional(deprecation)

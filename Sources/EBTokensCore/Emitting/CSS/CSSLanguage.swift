@@ -106,6 +106,15 @@ struct CSSLanguage {
 
   // MARK: Composite values
 
+  static let letterSpacingSuffix = "-letter-spacing"
+
+  /// The suffixes of the names of the properties ``properties(of:)`` makes of a token, without
+  /// writing their values.
+  static func propertySuffixes(of token: Token) -> [String] {
+    guard case .typography = token.value else { return [""] }
+    return ["", letterSpacingSuffix]
+  }
+
   /// The properties a token becomes, by the suffix of their name: its own, and for a typography
   /// `-letter-spacing`, which the `font` shorthand its own property holds cannot carry.
   func properties(of token: Token) -> [(suffix: String, value: String)] {
@@ -116,7 +125,7 @@ struct CSSLanguage {
     {
       letterSpacing = "var(\(target)-letter-spacing)"
     }
-    return [("", value(of: token)), ("-letter-spacing", letterSpacing)]
+    return [("", value(of: token)), (Self.letterSpacingSuffix, letterSpacing)]
   }
 
   /// A composite value written out, with the parts written as references kept as `var()` when

@@ -113,19 +113,17 @@ final class NamespaceContext: TemplateContext {
 final class TokenContext: TemplateContext {
   /// The identifier: `labelTitle`, `` `default` ``.
   let name: String
-  /// The token's dotted path, `main.alert.color.information.label-title`.
-  let path: String
+  /// The token, in the first mode: its dotted path, `main.alert.color.information.label-title`,
+  /// read when a template asks for it.
+  let token: Token
   let indent: String
   let declaration: TokenDeclaration
-  /// The token's type, for outputs that gather tokens of one type (Kotlin's color scheme).
-  let tokenType: TokenType
 
-  init(name: String, path: String, indent: String, declaration: TokenDeclaration, tokenType: TokenType) {
+  init(name: String, token: Token, indent: String, declaration: TokenDeclaration) {
     self.name = name
-    self.path = path
+    self.token = token
     self.indent = indent
     self.declaration = declaration
-    self.tokenType = tokenType
   }
 
   /// Whether the value changes with the mode.
@@ -134,7 +132,7 @@ final class TokenContext: TemplateContext {
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
     case .name: return .text(self.name)
-    case .path: return .text(path)
+    case .path: return .text(token.name)
     case .indent: return .text(indent)
     case .type: return .text(declaration.type)
     case .value: return .optional(declaration.value)
@@ -228,9 +226,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       claim(identifier, for: .token(position), in: &claimed, of: node, scope: qualifiedName)
       if let declaration = declaration(of: token) {
         tokens.append(
-          TokenContext(
-            name: identifier, path: token.name, indent: memberIndent, declaration: declaration,
-            tokenType: token.type))
+          TokenContext(name: identifier, token: token.first, indent: memberIndent, declaration: declaration))
       }
     }
     var namespaces: [NamespaceContext] = []

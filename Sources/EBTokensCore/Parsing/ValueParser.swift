@@ -183,7 +183,8 @@ enum ValueParser {
   private static func measure<Unit: RawRepresentable & CaseIterable>(
     _ node: YAMLNode, kind: String, example: String, allowsNegative: Bool
   ) -> Swift.Result<(value: Double, unit: Unit), ValueProblem> where Unit.RawValue == String {
-    let units = Unit.allCases.map(\.rawValue).joined(separator: " or ")
+    // Only an error names the units: joining them for every value read would be wasted.
+    var units: String { Unit.allCases.map(\.rawValue).joined(separator: " or ") }
     let numberText: String
     let unitText: String
     var numberLocation: SourceLocation?

@@ -28,7 +28,17 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     segments.reserveCapacity(parent.segments.count + 1)
     segments.append(contentsOf: parent.segments)
     segments.append(segment)
-    self.init(segments: segments, name: parent.name + "." + segment)
+    // The dotted name is written at once into a string of its exact size: `parent.name + "." +
+    // segment` would make an intermediate string and grow it.
+    let parentBytes = parent.name.utf8
+    let segmentBytes = segment.utf8
+    let name = String(unsafeUninitializedCapacity: parentBytes.count + 1 + segmentBytes.count) { buffer in
+      let dot = buffer.initialize(fromContentsOf: parentBytes)
+      buffer[dot] = UInt8(ascii: ".")
+      let rest = UnsafeMutableBufferPointer(rebasing: buffer[(dot + 1)...])
+      return dot + 1 + rest.initialize(fromContentsOf: segmentBytes)
+    }
+    self.init(segments: segments, name: name)
   }
 
   private init(segments: [String], name: String) {

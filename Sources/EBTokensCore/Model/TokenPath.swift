@@ -215,15 +215,20 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     if segment.hasPrefix("$") && segment != rootTokenName { return "names starting with '$' are reserved" }
     // One pass over the bytes for all three (every name is checked); '.' is reported first, then
     // '{', then '}'.
-    var found: (dot: Bool, open: Bool, close: Bool) = (false, false, false)
-    for byte in segment.utf8 {
-      switch byte {
-      case UInt8(ascii: "."): found.dot = true
-      case UInt8(ascii: "{"): found.open = true
-      case UInt8(ascii: "}"): found.close = true
-      default: continue
+    func scan(_ bytes: some Sequence<UInt8>) -> (dot: Bool, open: Bool, close: Bool) {
+      var found: (dot: Bool, open: Bool, close: Bool) = (false, false, false)
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "."): found.dot = true
+        case UInt8(ascii: "{"): found.open = true
+        case UInt8(ascii: "}"): found.close = true
+        default: continue
+        }
       }
+      return found
     }
+    // The bytes are read in place where the string allows it, which is several times faster.
+    let found = segment.utf8.withContiguousStorageIfAvailable(scan) ?? scan(segment.utf8)
     if found.dot { return "a name cannot contain '.'" }
     if found.open { return "a name cannot contain '{'" }
     if found.close { return "a name cannot contain '}'" }

@@ -118,24 +118,37 @@ enum ValueParser {
     guard text.hasPrefix("#") else {
       return .failure(ValueProblem("'\(text)' is not a supported color; \(expected)"))
     }
-    let digits = Array(text.utf8.dropFirst())
-    var nibbles: [UInt8] = []
-    for digit in digits {
+    // The digits are packed into one integer as they are read (at most 8 are kept: more is an
+    // error), rather than collected into arrays: every color token is read here.
+    var packed: UInt32 = 0
+    var count = 0
+    for digit in text.utf8.dropFirst() {
       guard let nibble = hexNibble(digit) else {
         return .failure(ValueProblem("'\(text)' has a character that is not a hex digit; \(expected)"))
       }
-      nibbles.append(nibble)
+      if count < 8 { packed = packed << 4 | UInt32(nibble) }
+      count += 1
     }
-    let channels: [UInt8]
-    switch nibbles.count {
-    case 3, 4: channels = nibbles.map { $0 << 4 | $0 }
-    case 6, 8: channels = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
+    /// Channel `index` (0 is the first) of `channelCount`, each `width` nibbles wide.
+    func channel(_ index: Int, of channelCount: Int, width: Int) -> Double {
+      let shift = (channelCount - 1 - index) * width * 4
+      let bits = (packed >> UInt32(shift)) & (width == 1 ? 0xF : 0xFF)
+      return Double(width == 1 ? bits << 4 | bits : bits) / 255
+    }
+    let width: Int
+    switch count {
+    case 3, 4: width = 1
+    case 6, 8: width = 2
     default:
       return .failure(
-        ValueProblem("'\(text)' has \(nibbles.count) hex digits, but a color has 3, 4, 6 or 8; \(expected)"))
+        ValueProblem("'\(text)' has \(count) hex digits, but a color has 3, 4, 6 or 8; \(expected)"))
     }
-    let unit = channels.map { Double($0) / 255 }
-    return .success(Color(red: unit[0], green: unit[1], blue: unit[2], alpha: unit.count == 4 ? unit[3] : 1))
+    let channelCount = count / width
+    return .success(
+      Color(
+        red: channel(0, of: channelCount, width: width), green: channel(1, of: channelCount, width: width),
+        blue: channel(2, of: channelCount, width: width),
+        alpha: channelCount == 4 ? channel(3, of: channelCount, width: width) : 1))
   }
 
   private static func hexNibble(_ byte: UInt8) -> UInt8? {
@@ -170,7 +183,8 @@ enum ValueParser {
   private static func measure<Unit: RawRepresentable & CaseIterable>(
     _ node: YAMLNode, kind: String, example: String, allowsNegative: Bool
   ) -> Swift.Result<(value: Double, unit: Unit), ValueProblem> where Unit.RawValue == String {
-    let units = Unit.allCases.map(\.rawValue).joined(separator: " or ")
+    // Only an error names the units: joining them for every value read would be wasted.
+    var units: String { Unit.allCases.map(\.rawValue).joined(separator: " or ") }
     let numberText: String
     let unitText: String
     var numberLocation: SourceLocation?

@@ -77,7 +77,7 @@ private struct TreeBuilder {
   private final class MappingFrame {
     let location: SourceLocation
     var entries: [YAMLMapping.Entry] = []
-    var keyLocations: [String: SourceLocation] = [:]
+    var keyLocations = KeyLocations()
     /// The key waiting for its value; `dropsValue` when the entry must not be kept
     /// (a merge key, a duplicate, or a key that was not a scalar).
     var pendingKey: YAMLScalar?
@@ -85,6 +85,34 @@ private struct TreeBuilder {
     var expectsKey: Bool { pendingKey == nil && !dropsValue }
 
     init(location: SourceLocation) { self.location = location }
+  }
+
+  /// Where each key of a mapping was first written, to catch a key written twice: a short list
+  /// searched in order while the mapping is small (most are a token's few keys, and a table would
+  /// cost a hash of each key and several allocations), a table once it is long.
+  private struct KeyLocations {
+    private static let listLimit = 8
+    private var list: [(key: String, location: SourceLocation)] = []
+    private var table: [String: SourceLocation]?
+
+    func location(of key: String) -> SourceLocation? {
+      if let table { return table[key] }
+      return list.first { $0.key == key }?.location
+    }
+
+    /// Records a key not recorded yet.
+    mutating func insert(_ key: String, at location: SourceLocation) {
+      if table != nil {
+        table?[key] = location
+        return
+      }
+      if list.isEmpty { list.reserveCapacity(4) }
+      list.append((key, location))
+      if list.count > Self.listLimit {
+        table = Dictionary(list, uniquingKeysWith: { first, _ in first })
+        list = []
+      }
+    }
   }
 
   private final class SequenceFrame {
@@ -232,11 +260,11 @@ private struct TreeBuilder {
     if key.style == .plain && key.value == "<<" {
       errors.append(.mergeKey(at: key.location))
       mapping.dropsValue = true
-    } else if let first = mapping.keyLocations[key.value] {
+    } else if let first = mapping.keyLocations.location(of: key.value) {
       errors.append(.duplicateKey(key.value, first: first, at: key.location))
       mapping.dropsValue = true
     } else {
-      mapping.keyLocations[key.value] = key.location
+      mapping.keyLocations.insert(key.value, at: key.location)
       mapping.pendingKey = key
     }
   }

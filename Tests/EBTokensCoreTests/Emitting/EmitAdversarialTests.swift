@@ -208,14 +208,9 @@ import Testing
         mode == "link" ? "<link rel=\"stylesheet\" href=\"css/tokens.css\">" : "<style>\n\(css)</style>"
       let page = directory.appendingPathComponent("probe.html")
       try Data(Self.cssProbe(sheet: sheet).utf8).write(to: page)
-      let run = try ExternalTool.run(
-        chromium,
-        [
-          "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
-          // The probe reads the linked stylesheet's rules, which a file: page may not by default.
-          "--allow-file-access-from-files", "--dump-dom", page.absoluteString,
-        ])
-      try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+      // The probe reads the linked stylesheet's rules, which a file: page may not by default.
+      let run = try ExternalTool.dumpDOM(
+        chromium, page: page, profileIn: directory, flags: ["--allow-file-access-from-files"])
       let start = try #require(run.stdout.range(of: "<pre id=\"result\">"), "no result in:\n\(run.stdout)")
       let end = try #require(run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex))
       let text = run.stdout[start.upperBound..<end.lowerBound]
@@ -324,13 +319,7 @@ import Testing
           """)
       let page = directory.appendingPathComponent("report.html")
       try Data(probe.utf8).write(to: page)
-      let run = try ExternalTool.run(
-        chromium,
-        [
-          "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
-          "--dump-dom", page.absoluteString,
-        ])
-      try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+      let run = try ExternalTool.dumpDOM(chromium, page: page, profileIn: directory)
       let start = try #require(run.stdout.range(of: "<pre id=\"probe\">"))
       let end = try #require(run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex))
       let dom = try #require(

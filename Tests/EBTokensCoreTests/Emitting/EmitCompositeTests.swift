@@ -156,13 +156,7 @@ extension EmitToolchainTests {
       let page = directory.appendingPathComponent("probe.html")
       try FileManager.default.copyItem(
         at: Self.compositeFixtures.appendingPathComponent("css-probe/probe.html"), to: page)
-      let run = try ExternalTool.run(
-        chromium,
-        [
-          "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
-          "--dump-dom", page.absoluteString,
-        ])
-      try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+      let run = try ExternalTool.dumpDOM(chromium, page: page, profileIn: directory)
       let result = try ExternalTool.probeResult(fromDOM: run.stdout)
       for scope in ["references", "literal"] {
         let values = try #require(result[scope])

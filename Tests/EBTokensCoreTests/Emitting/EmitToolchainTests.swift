@@ -93,13 +93,7 @@ import Testing
       let page = directory.appendingPathComponent("probe.html")
       try FileManager.default.copyItem(
         at: Self.fixtures.appendingPathComponent("css-probe/probe.html"), to: page)
-      let run = try ExternalTool.run(
-        chromium,
-        [
-          "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
-          "--dump-dom", page.absoluteString,
-        ])
-      try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+      let run = try ExternalTool.dumpDOM(chromium, page: page, profileIn: directory)
       let result = try ExternalTool.probeResult(fromDOM: run.stdout)
 
       let references = try #require(result["references"])
@@ -224,12 +218,7 @@ import Testing
       try FileManager.default.copyItem(
         at: Self.modes.appendingPathComponent("css-probe/probe.html"), to: page)
       func probe(_ flags: [String]) throws -> [String: [String: String]] {
-        let run = try ExternalTool.run(
-          chromium,
-          [
-            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
-          ] + flags + ["--dump-dom", page.absoluteString])
-        try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+        let run = try ExternalTool.dumpDOM(chromium, page: page, profileIn: directory, flags: flags)
         let result = try ExternalTool.probeResult(fromDOM: run.stdout)
         return result.mapValues { scope in scope.mapValues { $0["computed"] ?? "" } }
       }

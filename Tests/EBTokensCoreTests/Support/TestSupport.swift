@@ -97,6 +97,20 @@ enum ExternalTool {
     text.split(separator: "\n").map(String.init)
   }
 
+  /// Runs headless `chromium` on `page` with a profile in `directory` and any more `flags`, and
+  /// requires it to succeed: its standard output is the DOM once the page's scripts have run.
+  static func dumpDOM(_ chromium: String, page: URL, profileIn directory: URL, flags: [String] = []) throws
+    -> ChildProcess.Result
+  {
+    let run = try run(
+      chromium,
+      ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile"] + flags + [
+        "--dump-dom", page.absoluteString,
+      ])
+    try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
+    return run
+  }
+
   /// The JSON a Chromium probe page writes into `<pre id="result">` (scope → property → what was
   /// read), from the DOM `chromium --dump-dom` prints.
   static func probeResult(fromDOM dom: String) throws -> [String: [String: [String: String]]] {

@@ -56,6 +56,8 @@ public struct Builder: Sendable {
     }
     let tokens = try loader.load(inputs)
     let (outputs, audit) = try render(tokens, configuration: configuration)
+    let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
+    release(consume tokens, inBackground: isLarge)
     let writer = OutputWriter()
     let plan = try writer.plan(outputs)
     let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }

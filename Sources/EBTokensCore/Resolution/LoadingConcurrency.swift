@@ -67,6 +67,11 @@ private final class OrderedSlots<Value: Sendable>: @unchecked Sendable {
   }
 }
 
+/// Below this many tokens, work is done on the calling thread rather than handed to another core
+/// (see ``BackgroundValue/init(inBackground:_:)``): ordering or freeing them takes well under a
+/// millisecond, less than the handing over.
+let minimumCountForBackgroundWork = 5_000
+
 /// A value computed on another core while the calling thread does other work.
 struct BackgroundValue<Value: Sendable>: Sendable {
   private let slot = OrderedSlots<Value>(count: 1)
@@ -86,4 +91,24 @@ struct BackgroundValue<Value: Sendable>: Sendable {
 
   /// The value, once it is computed (read it once: it is handed over, not kept).
   func take() -> Value { slot.take(0) }
+}
+
+/// Frees `value` on another core when `inBackground`, or here at once. For a large graph of
+/// objects the calling thread is done with (a resolver's tables and definitions, 100,000 tokens
+/// once every output is rendered): freeing it one object at a time takes tens of milliseconds the
+/// calling thread can spend on what comes next. Small values are freed at once, for the reason
+/// ``BackgroundValue/init(inBackground:_:)`` gives.
+func release<Value>(_ value: consuming Value, inBackground: Bool) {
+  guard inBackground else { return }
+  let box = ReleasedValue(value)
+  DispatchQueue.global(qos: .utility).async { withExtendedLifetime(box) {} }
+}
+
+/// A value on its way to be freed on another thread; nothing reads it.
+private final class ReleasedValue<Value>: @unchecked Sendable {
+  let value: Value
+
+  init(_ value: consuming Value) {
+    self.value = value
+  }
 }

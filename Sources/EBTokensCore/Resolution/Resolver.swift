@@ -50,22 +50,21 @@ public struct Resolver {
   }
 
   /// The resolved set, or every error found.
-  public static func resolve(_ source: TokenSource, limits: Limits = .standard) -> (
+  public static func resolve(_ source: consuming TokenSource, limits: Limits = .standard) -> (
     TokenSet, [any DiagnosticConvertible]
   ) {
-    var resolver = Resolver(source: source, limits: limits)
-    return resolver.run()
+    let isLarge = source.definitions.count >= minimumCountForBackgroundWork
+    var resolver = Resolver(source: consume source, limits: limits)
+    let result = resolver.run()
+    release(resolver, inBackground: isLarge)
+    return result
   }
-
-  /// Below this many definitions the path order is worked out on the calling thread: it takes
-  /// well under a millisecond, less than handing it to another core.
-  private static let minimumForBackgroundOrdering = 5_000
 
   private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
     // Path order depends on nothing the passes below find: for a large set it is worked out on
     // another core meanwhile.
     let definitions = source.definitions
-    let pathOrdering = BackgroundValue(inBackground: definitions.count >= Self.minimumForBackgroundOrdering) {
+    let pathOrdering = BackgroundValue(inBackground: definitions.count >= minimumCountForBackgroundWork) {
       PathOrdering(definitions)
     }
     computeGroupInheritance()

@@ -24,7 +24,7 @@ public struct TokenLoader: Sendable {
   public func load(files: [TokenFiles.File]) throws -> TokenSet {
     let (source, parseErrors) = try parse(files: files)
     var errors = parseErrors
-    let (tokens, resolutionErrors) = Resolver.resolve(source, limits: limits)
+    let (tokens, resolutionErrors) = Resolver.resolve(consume source, limits: limits)
     errors += resolutionErrors
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     return tokens

@@ -4,8 +4,10 @@ import Foundation
 /// report in memory, then write them, or with `--check` only compare them with the disk.
 ///
 /// Every step that can fail on the user's input (tokens, templates, names, audit rules,
-/// a file in the way) runs before the first write, so an invalid project writes nothing.
-/// The outputs and the audit render side by side, one per core. When nothing the
+/// a file in the way) runs before anything is committed, so an invalid project changes nothing:
+/// the outputs and the audit render side by side, one per core, and each is written to
+/// temporary files as soon as it is rendered (while the others still render), which are renamed
+/// into place only once every output is rendered and checked, and deleted otherwise. When nothing the
 /// outputs depend on has changed since the last build (see ``BuildState``), the build
 /// is skipped.
 public struct Builder: Sendable {
@@ -55,28 +57,42 @@ public struct Builder: Sendable {
       return unchanged
     }
     let tokens = try loader.load(inputs)
-    let (outputs, audit) = try render(tokens, configuration: configuration)
-    let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
-    release(consume tokens, inBackground: isLarge)
-    let writer = OutputWriter()
-    let plan = try writer.plan(outputs)
-    let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
-    if mode == .write {
-      try writer.apply(plan)
-      if let fingerprint { recordState(fingerprint, outputs: outputs, contrast: contrast) }
+    let staging = mode == .write ? StagingArea() : nil
+    do {
+      let (outputs, audit) = try render(tokens, configuration: configuration, staging: staging)
+      let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
+      release(consume tokens, inBackground: isLarge)
+      let writer = OutputWriter()
+      let plan = try writer.plan(outputs, staging: staging)
+      let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
+      if mode == .write {
+        try writer.apply(plan)
+        if let fingerprint { recordState(fingerprint, outputs: outputs, contrast: contrast) }
+      }
+      return Result(plan: plan, audit: audit, contrast: contrast, wasSkipped: false)
+    } catch {
+      staging?.abandon()
+      throw error
     }
-    return Result(plan: plan, audit: audit, contrast: contrast, wasSkipped: false)
   }
 
-  /// Every output and the audit report, rendered side by side; every error of every one.
-  private func render(_ tokens: ModalTokenSet, configuration: Configuration) throws -> (
-    [GeneratedOutput], AuditResult?
-  ) {
-    typealias Rendered = Swift.Result<(output: GeneratedOutput, audit: AuditResult?), DiagnosticsError>
+  /// Every output and the audit report, rendered side by side and each compared with the disk
+  /// (and, with a `staging` area, written to temporary files) as soon as it is rendered; every
+  /// error of every one.
+  private func render(_ tokens: ModalTokenSet, configuration: Configuration, staging: StagingArea?) throws
+    -> (
+      [PreparedOutput], AuditResult?
+    )
+  {
+    typealias Rendered = Swift.Result<(output: PreparedOutput, audit: AuditResult?), DiagnosticsError>
     var jobs: [@Sendable () -> Rendered] = []
     let renderer = OutputRenderer(configuration: configuration)
     for output in configuration.outputs {
-      jobs.append { DiagnosticsError.catching { (try renderer.render(output, tokens: tokens), nil) } }
+      jobs.append {
+        DiagnosticsError.catching {
+          (OutputWriter.prepare(try renderer.render(output, tokens: tokens), staging: staging), nil)
+        }
+      }
     }
     if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
       jobs.append {
@@ -84,11 +100,11 @@ public struct Builder: Sendable {
           let result = try ContrastAudit.run(tokens: tokens, config: configuration)
           let report = GeneratedOutput(
             directory: configuration.resolvedPath(reportDirectory), files: AuditReport.reportFiles(result))
-          return (report, result)
+          return (OutputWriter.prepare(report, staging: staging), result)
         }
       }
     }
-    var outputs: [GeneratedOutput] = []
+    var outputs: [PreparedOutput] = []
     var audit: AuditResult?
     var diagnostics: [Diagnostic] = []
     for rendered in runSideBySide(jobs) {
@@ -133,7 +149,7 @@ public struct Builder: Sendable {
   /// Records, in each output folder, the fingerprint and how its generated files
   /// and manifest now are. A state that cannot be written only costs the next
   /// build its shortcut, so failures here are ignored.
-  private func recordState(_ fingerprint: String, outputs: [GeneratedOutput], contrast: ContrastVerdict?) {
+  private func recordState(_ fingerprint: String, outputs: [PreparedOutput], contrast: ContrastVerdict?) {
     var filesByDirectory: [String: [String]] = [:]
     for output in outputs {
       filesByDirectory[(output.directory as NSString).standardizingPath, default: []] += output.files.map(

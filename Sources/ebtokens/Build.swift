@@ -26,6 +26,7 @@ struct Build: ParsableCommand {
         path: config)
       return (configuration, try Builder().build(configuration, mode: check ? .check : .write))
     }
+    keepUntilExit(result)
     let plan = result.plan
     if check {
       guard !plan.isUpToDate else {

@@ -91,7 +91,7 @@ struct ColorSchemeBuilder {
 }
 
 /// A class of the color scheme, for the `colorScheme` template.
-struct ColorSchemeClassContext: TemplateContext {
+final class ColorSchemeClassContext: TemplateContext {
   /// The class: `Information`; `EBColorScheme` for the root.
   let name: String
   /// Its property in the enclosing class: `information`; empty for the root.
@@ -102,6 +102,18 @@ struct ColorSchemeClassContext: TemplateContext {
   let usesMode: Bool
   let tokens: [ColorSchemeTokenContext]
   let classes: [ColorSchemeClassContext]
+
+  init(
+    name: String, property: String, indent: String, usesMode: Bool, tokens: [ColorSchemeTokenContext],
+    classes: [ColorSchemeClassContext]
+  ) {
+    self.name = name
+    self.property = property
+    self.indent = indent
+    self.usesMode = usesMode
+    self.tokens = tokens
+    self.classes = classes
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {

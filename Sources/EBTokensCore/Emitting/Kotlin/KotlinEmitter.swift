@@ -54,7 +54,7 @@ struct KotlinEmitter: OutputEmitter {
 }
 
 /// What the Kotlin template sees.
-struct KotlinFileContext: TemplateContext {
+final class KotlinFileContext: TemplateContext {
   /// Dotted, with any keyword segment in backticks.
   let packageName: String
   /// The top-level object.
@@ -63,6 +63,13 @@ struct KotlinFileContext: TemplateContext {
   let modal: KotlinModalContext?
   /// Whether there are typography tokens, which need Compose's text types imported.
   let hasTextStyles: Bool
+
+  init(packageName: String, root: NamespaceContext, modal: KotlinModalContext?, hasTextStyles: Bool) {
+    self.packageName = packageName
+    self.root = root
+    self.modal = modal
+    self.hasTextStyles = hasTextStyles
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
@@ -77,8 +84,8 @@ struct KotlinFileContext: TemplateContext {
 
 /// The modes, for the `modes` template: `EBMode`'s entries, `EBModal`'s properties, and the color
 /// scheme of each mode.
-struct KotlinModalContext: TemplateContext {
-  struct Mode: TemplateContext {
+final class KotlinModalContext: TemplateContext {
+  final class Mode: TemplateContext {
     /// As the config names it: `high-contrast`.
     let name: String
     /// The `EBMode` entry: `HighContrast`.
@@ -86,6 +93,13 @@ struct KotlinModalContext: TemplateContext {
     /// The property of `EBModal` and of `EBColorScheme`'s companion: `highContrast`.
     let property: String
     let isLast: Bool
+
+    init(name: String, entry: String, property: String, isLast: Bool) {
+      self.name = name
+      self.entry = entry
+      self.property = property
+      self.isLast = isLast
+    }
 
     func field(_ field: TemplateField) -> TemplateValue? {
       switch field {

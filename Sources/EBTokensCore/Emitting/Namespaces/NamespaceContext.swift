@@ -58,10 +58,14 @@ final class ModeValueContext: TemplateContext {
 }
 
 /// `$deprecated` for templates: `{{#deprecation}}…{{/deprecation}}`.
-struct DeprecationContext: TemplateContext {
+final class DeprecationContext: TemplateContext {
   /// The message, written as the language wants it (a string literal in Swift and
   /// Kotlin, comment text in CSS); `nil` for a bare `$deprecated: true`.
   let message: String?
+
+  init(message: String?) {
+    self.message = message
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {

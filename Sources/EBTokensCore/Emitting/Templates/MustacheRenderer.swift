@@ -64,7 +64,7 @@ struct MustacheRenderer: ~Copyable {
       value = list
       index = -1
       current = .null
-      context = NoFields()
+      context = NoFields.shared
       moveTo(0)
     }
 
@@ -79,7 +79,7 @@ struct MustacheRenderer: ~Copyable {
     }
 
     private static func context(of value: TemplateValue) -> any TemplateContext {
-      guard case .object(let context) = value else { return NoFields() }
+      guard case .object(let context) = value else { return NoFields.shared }
       return context
     }
 
@@ -269,4 +269,7 @@ struct MustacheRenderer: ~Copyable {
 }
 
 /// What a frame that is not a context looks names up in: nothing.
-private struct NoFields: TemplateContext {}
+private final class NoFields: TemplateContext {
+  /// The one instance every such frame shares.
+  static let shared = NoFields()
+}

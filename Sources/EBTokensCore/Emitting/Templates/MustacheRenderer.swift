@@ -113,22 +113,32 @@ struct MustacheRenderer: ~Copyable {
 
   /// Renders `nodes` with `top` the innermost frame.
   private mutating func render(_ nodes: [MustacheNode], in top: Frame) throws(MustacheRecursionError) {
-    for node in nodes {
-      switch node {
-      case .text(let text):
-        write(text)
-      case .variable(let name):
-        if let value = resolve(name, in: top) { write(value) }
-      case .section(let name, let children):
-        try section(resolve(name, in: top), children, in: top)
-      case .invertedSection(let name, let children):
-        if !Self.isTrue(resolve(name, in: top)) { try nested(children, in: top) }
-      case .partial(let index, let indent):
-        if let index { try partial(index, indent: indent, in: top) }
-      case .dynamicPartial(let name, let indent):
-        if case .text(let partialName)? = resolve(name, in: top), let index = library.indices[partialName] {
-          try partial(index, indent: indent, in: top)
-        }
+    // The nodes are read where they are: a `for` loop over the array would copy each one first,
+    // retaining what it holds.
+    try nodes.withUnsafeBufferPointer { (nodes) throws(MustacheRecursionError) in
+      for index in nodes.indices {
+        try render(nodes[index], in: top)
+      }
+    }
+  }
+
+  /// Renders one node, borrowed from its template: matching it binds its parts without copying
+  /// the node.
+  private mutating func render(_ node: borrowing MustacheNode, in top: Frame) throws(MustacheRecursionError) {
+    switch node {
+    case .text(let text):
+      write(text)
+    case .variable(let name):
+      if let value = resolve(name, in: top) { write(value) }
+    case .section(let name, let children):
+      try section(resolve(name, in: top), children, in: top)
+    case .invertedSection(let name, let children):
+      if !Self.isTrue(resolve(name, in: top)) { try nested(children, in: top) }
+    case .partial(let index, let indent):
+      if let index { try partial(index, indent: indent, in: top) }
+    case .dynamicPartial(let name, let indent):
+      if case .text(let partialName)? = resolve(name, in: top), let index = library.indices[partialName] {
+        try partial(index, indent: indent, in: top)
       }
     }
   }

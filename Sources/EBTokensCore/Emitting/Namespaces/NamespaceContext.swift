@@ -237,7 +237,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     namespaces.reserveCapacity(node.children.count)
     for (position, child) in node.children.enumerated() {
       // A group always has a token below it: a token set holds no empty groups.
-      guard let location = child.firstTokenLocation else { continue }
+      guard let location = child.firstToken.map({ self.tokens[$0].first.location }) else { continue }
       guard let identifier = namespaceIdentifier(child.segment) else {
         errors.append(
           .unnamable(language: language.name, named: named(.group(position, location), in: node)))

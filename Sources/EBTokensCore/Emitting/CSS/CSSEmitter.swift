@@ -17,7 +17,10 @@ struct CSSEmitter: OutputEmitter {
     let (properties, declared) = try properties(of: tokens)
     let context = CSSFileContext(
       selector: selector, properties: properties, modeBlocks: modeBlocks(tokens.modes, declared))
-    return [GeneratedFile(path: fileName, bytes: try templates.render("tokens.css", context))]
+    return [
+      GeneratedFile(
+        path: fileName, bytes: try templates.render("tokens.css", context, tokenCount: tokens.tokens.count))
+    ]
   }
 
   /// Every token's properties, in path order, and with modes the tokens the mode blocks declare,

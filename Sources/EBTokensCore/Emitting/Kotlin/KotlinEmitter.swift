@@ -48,7 +48,8 @@ struct KotlinEmitter: OutputEmitter {
       ? [GeneratedFile(path: folder + "/EBStyles.kt", bytes: templates.render("styles.kt", context))] : []
     return [
       GeneratedFile(
-        path: folder + "/" + objectName + ".kt", bytes: try templates.render("tokens.kt", context))
+        path: folder + "/" + objectName + ".kt",
+        bytes: try templates.render("tokens.kt", context, tokenCount: tokens.tokens.count))
     ] + styles
   }
 }

@@ -36,7 +36,8 @@ struct SwiftEmitter: OutputEmitter {
     var files = [
       GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context)),
       GeneratedFile(
-        path: sources + moduleName + ".swift", bytes: try templates.render("tokens.swift", context)),
+        path: sources + moduleName + ".swift",
+        bytes: try templates.render("tokens.swift", context, tokenCount: tokens.tokens.count)),
       GeneratedFile(
         path: sources + "EBColor.swift", bytes: try templates.render("EBColor.swift", context)),
     ]

@@ -10,10 +10,14 @@ struct MustacheLibrary: Sendable {
   let indices: [String: Int]
 
   /// Renders the template at `index` with `context` at the bottom of the context stack.
+  /// - Parameter capacity: The bytes to reserve for the text up front; it grows past them if it
+  ///   must.
   /// - Returns: The text's UTF-8 (valid: it is made of the templates' text and the contexts'
   ///   strings).
-  func render(_ index: Int, context: any TemplateContext) throws(MustacheRecursionError) -> [UInt8] {
-    var renderer = MustacheRenderer(library: self)
+  func render(_ index: Int, context: any TemplateContext, capacity: Int = MustacheRenderer.defaultCapacity)
+    throws(MustacheRecursionError) -> [UInt8]
+  {
+    var renderer = MustacheRenderer(library: self, capacity: capacity)
     try renderer.render(templates[index].nodes, with: context)
     return renderer.output.array()
   }
@@ -27,9 +31,11 @@ struct MustacheLibrary: Sendable {
 /// (128 levels) takes under 300.
 struct MustacheRenderer: ~Copyable {
   static let maxDepth = 1000
+  /// The output's first capacity, when the caller knows no better.
+  static let defaultCapacity = 64 * 1024
 
   private let library: MustacheLibrary
-  private(set) var output = ByteBuffer(capacity: 64 * 1024)
+  private(set) var output: ByteBuffer
   /// The frames that enclose the innermost one, outermost first. The innermost is an argument
   /// of the render functions instead: an argument is read where it is, while a frame read from
   /// an array is copied first (a call could change the array), and the innermost frame is where
@@ -100,8 +106,9 @@ struct MustacheRenderer: ~Copyable {
     }
   }
 
-  init(library: MustacheLibrary) {
+  init(library: MustacheLibrary, capacity: Int = defaultCapacity) {
     self.library = library
+    output = ByteBuffer(capacity: capacity)
   }
 
   /// Renders `nodes` with `context` at the bottom of the context stack.

@@ -45,31 +45,40 @@ struct CSSLanguage {
     var name = path.name
     let separators = max(path.segments.count - 1, 0)
     return name.withUTF8 { bytes -> String? in
-      var dots = 0
-      var isASCIIName = true
-      let propertyName = String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
-        buffer[0] = UInt8(ascii: "-")
-        buffer[1] = UInt8(ascii: "-")
-        var written = 2
-        for byte in bytes {
-          switch byte {
-          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-            buffer[written] = byte
-          case UInt8(ascii: " "):
-            buffer[written] = UInt8(ascii: "-")
-          case UInt8(ascii: "."):
-            buffer[written] = UInt8(ascii: "-")
-            dots += 1
-          default:
-            isASCIIName = false
-            return 0
+      asciiNameBytes.withUnsafeBufferPointer { table -> String? in
+        var dots = 0
+        var isASCIIName = true
+        let propertyName = String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
+          buffer[0] = UInt8(ascii: "-")
+          buffer[1] = UInt8(ascii: "-")
+          var written = 2
+          for byte in bytes {
+            let propertyByte = table[Int(byte)]
+            guard propertyByte != 0 else {
+              isASCIIName = false
+              return 0
+            }
+            if byte == UInt8(ascii: ".") { dots += 1 }
+            buffer[written] = propertyByte
+            written += 1
           }
-          written += 1
+          return written
         }
-        return written
+        return isASCIIName && dots == separators ? propertyName : nil
       }
-      return isASCIIName && dots == separators ? propertyName : nil
+    }
+  }
+
+  /// What ``asciiPropertyName(_:)`` writes for each byte of a dotted name: a letter, digit, `-` or
+  /// `_` itself, a space or `.` as `-`; 0 for a byte it does not take.
+  private static let asciiNameBytes: [UInt8] = (0...255).map { value in
+    let byte = UInt8(value)
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+      return byte
+    case UInt8(ascii: " "), UInt8(ascii: "."): return UInt8(ascii: "-")
+    default: return 0
     }
   }
 

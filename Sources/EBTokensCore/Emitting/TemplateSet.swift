@@ -120,13 +120,20 @@ struct TemplateSet: Sendable {
     return TemplateSet(origin: origin, library: MustacheLibrary(templates: templates, indices: indices))
   }
 
+  /// Bytes to reserve a token for a file that lists every token: the built-in templates write
+  /// 60 to 90. Reserved memory that is never written costs no page, so erring high is cheap,
+  /// while growing a buffer of megabytes copies it and touches twice its pages.
+  static let reservedBytesPerToken = 128
+
   /// Renders template `name` with `context`, a ``TemplateContext`` tree, into UTF-8.
-  func render(_ name: String, _ context: some TemplateContext) throws -> [UInt8] {
+  /// - Parameter tokenCount: How many tokens the file lists, to reserve its size up front.
+  func render(_ name: String, _ context: some TemplateContext, tokenCount: Int = 0) throws -> [UInt8] {
     guard let index = library.indices[name] else {
       throw DiagnosticsError([EmittingError.missingTemplate(name: name, folder: origin, at: nil)])
     }
+    let capacity = max(MustacheRenderer.defaultCapacity, tokenCount * Self.reservedBytesPerToken)
     do {
-      return try library.render(index, context: context)
+      return try library.render(index, context: context, capacity: capacity)
     } catch {
       throw DiagnosticsError([EmittingError.templateRecursion(name: name, folder: origin)])
     }

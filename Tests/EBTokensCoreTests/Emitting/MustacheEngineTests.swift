@@ -38,8 +38,12 @@ private indirect enum Data: ExpressibleByStringLiteral, ExpressibleByBooleanLite
   }
 }
 
-private struct Context: TemplateContext {
+private final class Context: TemplateContext {
   let fields: [String: Data]
+
+  init(fields: [String: Data]) {
+    self.fields = fields
+  }
 
   func field(_ name: String) -> TemplateValue? {
     fields[name]?.value

@@ -70,6 +70,8 @@ import Testing
     }
     #expect(CSSLanguage.asciiPropertyName(TokenPath(["acid green", "bg"])) == "--acid-green-bg")
     #expect(CSSLanguage.asciiPropertyName(TokenPath(["color", "$root"])) == nil)
+    // The fast path reads the dotted name: a dot inside a segment is no separator.
+    #expect(CSSLanguage.asciiPropertyName(TokenPath(["color.accent", "bg"])) == nil)
   }
 
   @Test func singleASCIILinesGiveTheGeneralCommentLines() {

@@ -17,7 +17,10 @@ struct CSSEmitter: OutputEmitter {
     let (properties, declared) = try properties(of: tokens)
     let context = CSSFileContext(
       selector: selector, properties: properties, modeBlocks: modeBlocks(tokens.modes, declared))
-    return [GeneratedFile(path: fileName, bytes: try templates.render("tokens.css", context))]
+    return [
+      GeneratedFile(
+        path: fileName, bytes: try templates.render("tokens.css", context, tokenCount: tokens.tokens.count))
+    ]
   }
 
   /// Every token's properties, in path order, and with modes the tokens the mode blocks declare,
@@ -130,12 +133,18 @@ struct CSSEmitter: OutputEmitter {
 }
 
 /// What the CSS template sees.
-struct CSSFileContext: TemplateContext {
+final class CSSFileContext: TemplateContext {
   let selector: String
   /// Every token, in path order; with modes, in the first mode.
   let properties: CSSPropertyList
   /// With modes, each mode's values of the tokens that change with the mode; empty otherwise.
   let modeBlocks: [CSSModeBlockContext]
+
+  init(selector: String, properties: CSSPropertyList, modeBlocks: [CSSModeBlockContext]) {
+    self.selector = selector
+    self.properties = properties
+    self.modeBlocks = modeBlocks
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
@@ -149,12 +158,19 @@ struct CSSFileContext: TemplateContext {
 
 /// One mode's values, under its selector or, for a media-query block, under the stylesheet's
 /// selector inside `@media`.
-struct CSSModeBlockContext: TemplateContext {
+final class CSSModeBlockContext: TemplateContext {
   let mode: String
   let selector: String
   /// The media query, for a block that applies when the system matches it.
   let media: String?
   let properties: [CSSPropertyContext]
+
+  init(mode: String, selector: String, media: String?, properties: [CSSPropertyContext]) {
+    self.mode = mode
+    self.selector = selector
+    self.media = media
+    self.properties = properties
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
@@ -169,7 +185,7 @@ struct CSSModeBlockContext: TemplateContext {
 
 /// The stylesheet's own properties, each made from its token when the template reaches it, so
 /// that the tokens' names and values are not all held beside the stylesheet being written.
-struct CSSPropertyList: TemplateList {
+final class CSSPropertyList: TemplateList {
   /// One property: a token's own (`position` 0) or the next ``CSSLanguage/properties(of:)``
   /// makes of it (a typography's `-letter-spacing`).
   struct Entry {
@@ -179,6 +195,11 @@ struct CSSPropertyList: TemplateList {
 
   let language: CSSLanguage
   let entries: [Entry]
+
+  init(language: CSSLanguage, entries: [Entry]) {
+    self.language = language
+    self.entries = entries
+  }
 
   var count: Int { entries.count }
 

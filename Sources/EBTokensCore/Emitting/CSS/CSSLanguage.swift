@@ -37,22 +37,49 @@ struct CSSLanguage {
 
   /// ``propertyName(_:)`` of a path whose segments hold only ASCII letters, digits, `-`, `_` and
   /// spaces (most names), byte by byte; `nil` for any other path, `$root` included.
+  ///
+  /// It reads the dotted name, the segments joined with `.`, in one pass, writing straight into
+  /// the string it returns: every `.` becomes `-`. A segment with a `.` of its own makes more
+  /// dots than separators, and such a path gets `nil`, as the character checks would give it.
   static func asciiPropertyName(_ path: TokenPath) -> String? {
-    var bytes: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "-")]
-    bytes.reserveCapacity(path.name.utf8.count + 2)
-    for (index, segment) in path.segments.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: "-")) }
-      for byte in segment.utf8 {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-          bytes.append(byte)
-        case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
-        default: return nil
+    var name = path.name
+    let separators = max(path.segments.count - 1, 0)
+    return name.withUTF8 { bytes -> String? in
+      asciiNameBytes.withUnsafeBufferPointer { table -> String? in
+        var dots = 0
+        var isASCIIName = true
+        let propertyName = String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
+          buffer[0] = UInt8(ascii: "-")
+          buffer[1] = UInt8(ascii: "-")
+          var written = 2
+          for byte in bytes {
+            let propertyByte = table[Int(byte)]
+            guard propertyByte != 0 else {
+              isASCIIName = false
+              return 0
+            }
+            if byte == UInt8(ascii: ".") { dots += 1 }
+            buffer[written] = propertyByte
+            written += 1
+          }
+          return written
         }
+        return isASCIIName && dots == separators ? propertyName : nil
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// What ``asciiPropertyName(_:)`` writes for each byte of a dotted name: a letter, digit, `-` or
+  /// `_` itself, a space or `.` as `-`; 0 for a byte it does not take.
+  private static let asciiNameBytes: [UInt8] = (0...255).map { value in
+    let byte = UInt8(value)
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+      return byte
+    case UInt8(ascii: " "), UInt8(ascii: "."): return UInt8(ascii: "-")
+    default: return 0
+    }
   }
 
   struct InvalidName: Error {

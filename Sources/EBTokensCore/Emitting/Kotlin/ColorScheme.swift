@@ -30,9 +30,10 @@ struct ColorSchemeBuilder {
     _ node: NamespaceTree.Node, name: String, property: String, source: String, depth: Int
   ) -> ColorSchemeClassContext? {
     let memberIndent = String(repeating: language.indentUnit, count: depth + 1)
+    let path = node.firstToken.map { self.tokens[$0].path.segments.prefix(depth) } ?? []
     let scope =
       "EBColorScheme"
-      + node.path.map { "." + language.namespaceIdentifier(IdentifierWords.split($0)) }
+      + path.map { "." + language.namespaceIdentifier(IdentifierWords.split($0)) }
       .joined()
     var claimed: [String: EmittingError.Named] = [:]
     var tokens: [ColorSchemeTokenContext] = []
@@ -53,7 +54,7 @@ struct ColorSchemeBuilder {
     for child in node.children {
       let words = IdentifierWords.split(child.segment)
       let className = language.namespaceIdentifier(words)
-      guard let location = child.firstTokenLocation,
+      guard let location = child.firstToken.map({ self.tokens[$0].first.location }),
         let context = schemeClass(
           child, name: className, property: language.memberIdentifier(words),
           source: source + "." + className,
@@ -91,7 +92,7 @@ struct ColorSchemeBuilder {
 }
 
 /// A class of the color scheme, for the `colorScheme` template.
-struct ColorSchemeClassContext: TemplateContext {
+final class ColorSchemeClassContext: TemplateContext {
   /// The class: `Information`; `EBColorScheme` for the root.
   let name: String
   /// Its property in the enclosing class: `information`; empty for the root.
@@ -102,6 +103,18 @@ struct ColorSchemeClassContext: TemplateContext {
   let usesMode: Bool
   let tokens: [ColorSchemeTokenContext]
   let classes: [ColorSchemeClassContext]
+
+  init(
+    name: String, property: String, indent: String, usesMode: Bool, tokens: [ColorSchemeTokenContext],
+    classes: [ColorSchemeClassContext]
+  ) {
+    self.name = name
+    self.property = property
+    self.indent = indent
+    self.usesMode = usesMode
+    self.tokens = tokens
+    self.classes = classes
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {

@@ -48,13 +48,14 @@ struct KotlinEmitter: OutputEmitter {
       ? [GeneratedFile(path: folder + "/EBStyles.kt", bytes: templates.render("styles.kt", context))] : []
     return [
       GeneratedFile(
-        path: folder + "/" + objectName + ".kt", bytes: try templates.render("tokens.kt", context))
+        path: folder + "/" + objectName + ".kt",
+        bytes: try templates.render("tokens.kt", context, tokenCount: tokens.tokens.count))
     ] + styles
   }
 }
 
 /// What the Kotlin template sees.
-struct KotlinFileContext: TemplateContext {
+final class KotlinFileContext: TemplateContext {
   /// Dotted, with any keyword segment in backticks.
   let packageName: String
   /// The top-level object.
@@ -63,6 +64,13 @@ struct KotlinFileContext: TemplateContext {
   let modal: KotlinModalContext?
   /// Whether there are typography tokens, which need Compose's text types imported.
   let hasTextStyles: Bool
+
+  init(packageName: String, root: NamespaceContext, modal: KotlinModalContext?, hasTextStyles: Bool) {
+    self.packageName = packageName
+    self.root = root
+    self.modal = modal
+    self.hasTextStyles = hasTextStyles
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
@@ -77,8 +85,8 @@ struct KotlinFileContext: TemplateContext {
 
 /// The modes, for the `modes` template: `EBMode`'s entries, `EBModal`'s properties, and the color
 /// scheme of each mode.
-struct KotlinModalContext: TemplateContext {
-  struct Mode: TemplateContext {
+final class KotlinModalContext: TemplateContext {
+  final class Mode: TemplateContext {
     /// As the config names it: `high-contrast`.
     let name: String
     /// The `EBMode` entry: `HighContrast`.
@@ -86,6 +94,13 @@ struct KotlinModalContext: TemplateContext {
     /// The property of `EBModal` and of `EBColorScheme`'s companion: `highContrast`.
     let property: String
     let isLast: Bool
+
+    init(name: String, entry: String, property: String, isLast: Bool) {
+      self.name = name
+      self.entry = entry
+      self.property = property
+      self.isLast = isLast
+    }
 
     func field(_ field: TemplateField) -> TemplateValue? {
       switch field {

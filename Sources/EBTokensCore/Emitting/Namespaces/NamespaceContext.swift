@@ -58,10 +58,14 @@ final class ModeValueContext: TemplateContext {
 }
 
 /// `$deprecated` for templates: `{{#deprecation}}…{{/deprecation}}`.
-struct DeprecationContext: TemplateContext {
+final class DeprecationContext: TemplateContext {
   /// The message, written as the language wants it (a string literal in Swift and
   /// Kotlin, comment text in CSS); `nil` for a bare `$deprecated: true`.
   let message: String?
+
+  init(message: String?) {
+    self.message = message
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
@@ -167,8 +171,16 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   /// Identifiers already made, by token or group name (`nil` for a name that makes none): names
   /// repeat across groups (`bg`, `label`, `100`), and a lookup costs less than splitting and
   /// camel-casing each again.
-  private var memberIdentifiers: [String: String?] = [:]
-  private var namespaceIdentifiers: [String: String?] = [:]
+  private var memberIdentifiers: [String: Identifier?] = [:]
+  private var namespaceIdentifiers: [String: Identifier?] = [:]
+  /// The indentation of each depth, made once: `indents[depth]`.
+  private var indents: [String] = []
+
+  /// An identifier made of a name, and whether it is reserved, found once with it.
+  private struct Identifier {
+    let text: String
+    let isReserved: Bool
+  }
 
   /// The root namespace, named `rootName`, holding every token.
   mutating func root(_ tokens: ModalTokenSet, named rootName: String) -> NamespaceContext {
@@ -211,10 +223,8 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   private mutating func namespace(
     _ node: NamespaceTree.Node, name: String, qualifiedName: String, depth: Int, isFirstMember: Bool
   ) -> NamespaceContext {
-    let memberIndent = String(repeating: language.indentUnit, count: depth + 1)
-    // Each identifier, with the member that claimed it first; named only for a diagnostic.
-    var claimed: [String: Member] = [:]
-    claimed.reserveCapacity(node.tokens.count + node.children.count)
+    let memberIndent = indent(depth + 1)
+    var claimed = Claims(capacity: node.tokens.count + node.children.count)
     var tokens: [TokenContext] = []
     tokens.reserveCapacity(node.tokens.count)
     for (position, tokenIndex) in node.tokens.enumerated() {
@@ -226,14 +236,15 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       claim(identifier, for: .token(position), in: &claimed, of: node, scope: qualifiedName)
       if let declaration = declaration(of: token) {
         tokens.append(
-          TokenContext(name: identifier, token: token.first, indent: memberIndent, declaration: declaration))
+          TokenContext(
+            name: identifier.text, token: token.first, indent: memberIndent, declaration: declaration))
       }
     }
     var namespaces: [NamespaceContext] = []
     namespaces.reserveCapacity(node.children.count)
     for (position, child) in node.children.enumerated() {
       // A group always has a token below it: a token set holds no empty groups.
-      guard let location = child.firstTokenLocation else { continue }
+      guard let location = child.firstToken.map({ self.tokens[$0].first.location }) else { continue }
       guard let identifier = namespaceIdentifier(child.segment) else {
         errors.append(
           .unnamable(language: language.name, named: named(.group(position, location), in: node)))
@@ -242,30 +253,42 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       claim(identifier, for: .group(position, location), in: &claimed, of: node, scope: qualifiedName)
       namespaces.append(
         namespace(
-          child, name: identifier, qualifiedName: qualifiedName + "." + identifier, depth: depth + 1,
-          isFirstMember: tokens.isEmpty && namespaces.isEmpty))
+          child, name: identifier.text, qualifiedName: qualifiedName + "." + identifier.text,
+          depth: depth + 1, isFirstMember: tokens.isEmpty && namespaces.isEmpty))
     }
     return NamespaceContext(
-      name: name, path: node.name, indent: String(repeating: language.indentUnit, count: depth),
-      isFirstMember: isFirstMember, tokens: tokens, namespaces: namespaces)
+      name: name, path: node.name, indent: indent(depth), isFirstMember: isFirstMember, tokens: tokens,
+      namespaces: namespaces)
+  }
+
+  /// The indentation of a declaration `depth` levels deep.
+  private mutating func indent(_ depth: Int) -> String {
+    while indents.count <= depth {
+      indents.append(String(repeating: language.indentUnit, count: indents.count))
+    }
+    return indents[depth]
   }
 
   /// The member identifier of a token named `name`; `nil` when the name has no word to make one.
-  private mutating func memberIdentifier(_ name: String) -> String? {
+  private mutating func memberIdentifier(_ name: String) -> Identifier? {
     if let known = memberIdentifiers[name] { return known }
     let words = IdentifierWords.split(name)
-    let identifier = words.isEmpty ? nil : language.memberIdentifier(words)
+    let identifier = words.isEmpty ? nil : identifier(language.memberIdentifier(words))
     memberIdentifiers[name] = identifier
     return identifier
   }
 
   /// The namespace identifier of a group named `name`; `nil` when the name has no word to make one.
-  private mutating func namespaceIdentifier(_ name: String) -> String? {
+  private mutating func namespaceIdentifier(_ name: String) -> Identifier? {
     if let known = namespaceIdentifiers[name] { return known }
     let words = IdentifierWords.split(name)
-    let identifier = words.isEmpty ? nil : language.namespaceIdentifier(words)
+    let identifier = words.isEmpty ? nil : identifier(language.namespaceIdentifier(words))
     namespaceIdentifiers[name] = identifier
     return identifier
+  }
+
+  private func identifier(_ text: String) -> Identifier {
+    Identifier(text: text, isReserved: reservedIdentifiers.contains(text))
   }
 
   /// A token or sub-group of a node, by position.
@@ -286,19 +309,48 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     }
   }
 
+  /// The identifiers claimed in one namespace, each with the member that claimed it first (named
+  /// only for a diagnostic). Most namespaces have a few members, whose identifiers are compared
+  /// one by one, which costs less than hashing each; a namespace with more has a dictionary.
+  private struct Claims {
+    /// The most members compared one by one.
+    static var listLimit: Int { 16 }
+
+    private let usesDictionary: Bool
+    private var listed: [(identifier: String, member: Member)] = []
+    private var indexed: [String: Member] = [:]
+
+    /// Claims for a namespace of `capacity` members.
+    init(capacity: Int) {
+      usesDictionary = capacity > Self.listLimit
+      if usesDictionary { indexed.reserveCapacity(capacity) } else { listed.reserveCapacity(capacity) }
+    }
+
+    /// Claims `identifier` for `member`, unless it is taken: then the member that took it.
+    mutating func claim(_ identifier: String, for member: Member) -> Member? {
+      guard usesDictionary else {
+        if let first = listed.first(where: { $0.identifier == identifier }) { return first.member }
+        listed.append((identifier, member))
+        return nil
+      }
+      // One lookup claims a free name; a taken one goes back to its first claimant.
+      guard let first = indexed.updateValue(member, forKey: identifier) else { return nil }
+      indexed[identifier] = first
+      return first
+    }
+  }
+
   private mutating func claim(
-    _ identifier: String, for member: Member, in claimed: inout [String: Member], of node: NamespaceTree.Node,
+    _ identifier: Identifier, for member: Member, in claimed: inout Claims, of node: NamespaceTree.Node,
     scope: String
   ) {
-    if reservedIdentifiers.contains(identifier) {
+    if identifier.isReserved {
       errors.append(
-        .reservedName(language: language.name, identifier: identifier, named: named(member, in: node)))
-    } else if let first = claimed.updateValue(member, forKey: identifier) {
-      // One lookup claims a free name; a taken one goes back to its first claimant.
-      claimed[identifier] = first
+        .reservedName(language: language.name, identifier: identifier.text, named: named(member, in: node)))
+    } else if let first = claimed.claim(identifier.text, for: member) {
       errors.append(
         .nameCollision(
-          language: language.name, identifier: identifier, scope: scope, first: named(first, in: node),
+          language: language.name, identifier: identifier.text, scope: scope, first: named(first, in: node),
           second: named(member, in: node)))
     }
   }

@@ -2,39 +2,49 @@
 /// Kotlin outputs (`main.alert.color.information.bg` is `bg` in namespace
 /// `Information`, in `Color`, in `Alert`, in `Main`).
 struct NamespaceTree {
-  struct Node: Sendable {
+  /// A group. A class, so that a tree is freed by releasing its nodes, not by walking it through
+  /// a recursive value type's generic destroy; it keeps no locations nor path segments, which its
+  /// first token has.
+  final class Node: Sendable {
     /// The group's own name; empty for the root.
     let segment: String
-    let path: [String]
     /// The dotted path, `main.alert.color.information`; empty for the root.
     let name: String
     /// The positions, in the token set's list, of the tokens directly in this group, in path
     /// order: positions rather than copies, which would cost every token a copy per output.
-    var tokens: [Int] = []
+    let tokens: [Int]
     /// Sub-groups, in path order.
-    var children: [Node] = []
-    /// A token set keeps no locations for groups, so a group's diagnostics point
-    /// at its first token.
-    var firstTokenLocation: SourceLocation?
+    let children: [Node]
+    /// The position of the first token below the group; `nil` only for the root of an empty
+    /// token set. A token set keeps no locations for groups, so a group's diagnostics point at
+    /// this token, and the group's path is the first segments of its path.
+    let firstToken: Int?
+
+    init(segment: String, name: String, tokens: [Int], children: [Node], firstToken: Int?) {
+      self.segment = segment
+      self.name = name
+      self.tokens = tokens
+      self.children = children
+      self.firstToken = firstToken
+    }
   }
 
   static func build(_ tokens: ModalTokenSet) -> Node {
-    node(segment: "", path: [], name: "", tokens: tokens.tokens, range: tokens.tokens.indices)
+    node(segment: "", depth: 0, name: "", tokens: tokens.tokens, range: tokens.tokens.indices)
   }
 
-  /// The tokens below `path`; in path order, each sub-group's tokens are adjacent.
+  /// The tokens below the group `name`, `depth` segments deep; in path order, each sub-group's
+  /// tokens are adjacent.
   private static func node(
-    segment: String, path: [String], name: String, tokens: [ModalToken], range: Range<Int>
+    segment: String, depth: Int, name: String, tokens: [ModalToken], range: Range<Int>
   ) -> Node {
-    let depth = path.count
-    var node = Node(
-      segment: segment, path: path, name: name,
-      firstTokenLocation: range.isEmpty ? nil : tokens[range.lowerBound].first.location)
+    var direct: [Int] = []
+    var children: [Node] = []
     var index = range.lowerBound
     // Each token is visited at every level above it, so it is read in place, not copied.
     while index < range.upperBound {
       guard tokens[index].path.segments.count > depth + 1 else {
-        node.tokens.append(index)
+        direct.append(index)
         index += 1
         continue
       }
@@ -45,12 +55,14 @@ struct NamespaceTree {
       {
         end += 1
       }
-      node.children.append(
+      children.append(
         self.node(
-          segment: group, path: path + [group], name: name.isEmpty ? group : name + "." + group,
+          segment: group, depth: depth + 1, name: name.isEmpty ? group : name + "." + group,
           tokens: tokens, range: index..<end))
       index = end
     }
-    return node
+    return Node(
+      segment: segment, name: name, tokens: direct, children: children,
+      firstToken: range.isEmpty ? nil : range.lowerBound)
   }
 }

@@ -36,7 +36,8 @@ struct SwiftEmitter: OutputEmitter {
     var files = [
       GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context)),
       GeneratedFile(
-        path: sources + moduleName + ".swift", bytes: try templates.render("tokens.swift", context)),
+        path: sources + moduleName + ".swift",
+        bytes: try templates.render("tokens.swift", context, tokenCount: tokens.tokens.count)),
       GeneratedFile(
         path: sources + "EBColor.swift", bytes: try templates.render("EBColor.swift", context)),
     ]
@@ -56,12 +57,18 @@ struct SwiftEmitter: OutputEmitter {
 }
 
 /// What every Swift template sees.
-struct SwiftPackageContext: TemplateContext {
+final class SwiftPackageContext: TemplateContext {
   let moduleName: String
   /// The root namespace, named `moduleName`.
   let root: NamespaceContext
   /// The modes, when the tokens have them.
   let modal: SwiftModalContext?
+
+  init(moduleName: String, root: NamespaceContext, modal: SwiftModalContext?) {
+    self.moduleName = moduleName
+    self.root = root
+    self.modal = modal
+  }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
@@ -74,8 +81,8 @@ struct SwiftPackageContext: TemplateContext {
 }
 
 /// The modes, for `EBModes.swift`: the cases of `EBMode` and the members of `EBModal`.
-struct SwiftModalContext: TemplateContext {
-  struct Mode: TemplateContext {
+final class SwiftModalContext: TemplateContext {
+  final class Mode: TemplateContext {
     /// As the config names it: `high-contrast`.
     let name: String
     /// The case and member: `highContrast`.
@@ -83,6 +90,13 @@ struct SwiftModalContext: TemplateContext {
     /// The case's raw value when it is not the identifier itself.
     let rawValue: String?
     let isLast: Bool
+
+    init(name: String, identifier: String, rawValue: String?, isLast: Bool) {
+      self.name = name
+      self.identifier = identifier
+      self.rawValue = rawValue
+      self.isLast = isLast
+    }
 
     func field(_ field: TemplateField) -> TemplateValue? {
       switch field {

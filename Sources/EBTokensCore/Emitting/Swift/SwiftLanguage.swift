@@ -67,17 +67,12 @@ struct SwiftLanguage: NamespaceLanguage {
   static func literal(_ value: TokenValue) -> String {
     switch value {
     case .color(let color):
-      let alpha = color.alpha == 1 ? "" : ", alpha: \(NumberFormatting.shortest(color.alpha))"
       guard color.hasExact8BitRGB else {
+        let alpha = color.alpha == 1 ? "" : ", alpha: \(NumberFormatting.shortest(color.alpha))"
         let channels = [color.red, color.green, color.blue].map(NumberFormatting.shortest)
         return "EBColor(red: \(channels[0]), green: \(channels[1]), blue: \(channels[2])\(alpha))"
       }
-      var text = Array("EBColor(hex: 0x".utf8)
-      for byte in [color.red8, color.green8, color.blue8] {
-        text.append(hexDigits[Int(byte >> 4)])
-        text.append(hexDigits[Int(byte & 0xF)])
-      }
-      return String(decoding: text, as: UTF8.self) + alpha + ")"
+      return hexColor(color)
     case .dimension(let dimension): return NumberFormatting.shortest(dimension.points)
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
     case .fontFamily(let families): return "[" + families.map(stringLiteral).joined(separator: ", ") + "]"
@@ -101,6 +96,25 @@ struct SwiftLanguage: NamespaceLanguage {
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+  /// `EBColor(hex: 0x072592, alpha: 0.8)` of a color whose channels are exact bytes, written as
+  /// bytes and made a string once: most tokens are colors, and joining strings costs several
+  /// times more.
+  private static func hexColor(_ color: Color) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(48)
+    text.append(contentsOf: "EBColor(hex: 0x".utf8)
+    for byte in [color.red8, color.green8, color.blue8] {
+      text.append(hexDigits[Int(byte >> 4)])
+      text.append(hexDigits[Int(byte & 0xF)])
+    }
+    if color.alpha != 1 {
+      text.append(contentsOf: ", alpha: ".utf8)
+      text.append(contentsOf: NumberFormatting.shortest(color.alpha).utf8)
+    }
+    text.append(UInt8(ascii: ")"))
+    return String(decoding: text, as: UTF8.self)
+  }
 
   /// A dimension in points, to six decimals (a line height is a product, `18 × 1.2` is
   /// 21.599999999999998 in floating point, and no screen sees a millionth of a point).

@@ -10,10 +10,14 @@ struct MustacheLibrary: Sendable {
   let indices: [String: Int]
 
   /// Renders the template at `index` with `context` at the bottom of the context stack.
+  /// - Parameter capacity: The bytes to reserve for the text up front; it grows past them if it
+  ///   must.
   /// - Returns: The text's UTF-8 (valid: it is made of the templates' text and the contexts'
   ///   strings).
-  func render(_ index: Int, context: any TemplateContext) throws(MustacheRecursionError) -> [UInt8] {
-    var renderer = MustacheRenderer(library: self)
+  func render(_ index: Int, context: any TemplateContext, capacity: Int = MustacheRenderer.defaultCapacity)
+    throws(MustacheRecursionError) -> [UInt8]
+  {
+    var renderer = MustacheRenderer(library: self, capacity: capacity)
     try renderer.render(templates[index].nodes, with: context)
     return renderer.output.array()
   }
@@ -27,9 +31,11 @@ struct MustacheLibrary: Sendable {
 /// (128 levels) takes under 300.
 struct MustacheRenderer: ~Copyable {
   static let maxDepth = 1000
+  /// The output's first capacity, when the caller knows no better.
+  static let defaultCapacity = 64 * 1024
 
   private let library: MustacheLibrary
-  private(set) var output = ByteBuffer(capacity: 64 * 1024)
+  private(set) var output: ByteBuffer
   /// The frames that enclose the innermost one, outermost first. The innermost is an argument
   /// of the render functions instead: an argument is read where it is, while a frame read from
   /// an array is copied first (a call could change the array), and the innermost frame is where
@@ -64,7 +70,7 @@ struct MustacheRenderer: ~Copyable {
       value = list
       index = -1
       current = .null
-      context = NoFields()
+      context = NoFields.shared
       moveTo(0)
     }
 
@@ -79,7 +85,7 @@ struct MustacheRenderer: ~Copyable {
     }
 
     private static func context(of value: TemplateValue) -> any TemplateContext {
-      guard case .object(let context) = value else { return NoFields() }
+      guard case .object(let context) = value else { return NoFields.shared }
       return context
     }
 
@@ -100,8 +106,9 @@ struct MustacheRenderer: ~Copyable {
     }
   }
 
-  init(library: MustacheLibrary) {
+  init(library: MustacheLibrary, capacity: Int = defaultCapacity) {
     self.library = library
+    output = ByteBuffer(capacity: capacity)
   }
 
   /// Renders `nodes` with `context` at the bottom of the context stack.
@@ -113,22 +120,32 @@ struct MustacheRenderer: ~Copyable {
 
   /// Renders `nodes` with `top` the innermost frame.
   private mutating func render(_ nodes: [MustacheNode], in top: Frame) throws(MustacheRecursionError) {
-    for node in nodes {
-      switch node {
-      case .text(let text):
-        write(text)
-      case .variable(let name):
-        if let value = resolve(name, in: top) { write(value) }
-      case .section(let name, let children):
-        try section(resolve(name, in: top), children, in: top)
-      case .invertedSection(let name, let children):
-        if !Self.isTrue(resolve(name, in: top)) { try nested(children, in: top) }
-      case .partial(let index, let indent):
-        if let index { try partial(index, indent: indent, in: top) }
-      case .dynamicPartial(let name, let indent):
-        if case .text(let partialName)? = resolve(name, in: top), let index = library.indices[partialName] {
-          try partial(index, indent: indent, in: top)
-        }
+    // The nodes are read where they are: a `for` loop over the array would copy each one first,
+    // retaining what it holds.
+    try nodes.withUnsafeBufferPointer { (nodes) throws(MustacheRecursionError) in
+      for index in nodes.indices {
+        try render(nodes[index], in: top)
+      }
+    }
+  }
+
+  /// Renders one node, borrowed from its template: matching it binds its parts without copying
+  /// the node.
+  private mutating func render(_ node: borrowing MustacheNode, in top: Frame) throws(MustacheRecursionError) {
+    switch node {
+    case .text(let text):
+      write(text)
+    case .variable(let name):
+      if let value = resolve(name, in: top) { write(value) }
+    case .section(let name, let children):
+      try section(resolve(name, in: top), children, in: top)
+    case .invertedSection(let name, let children):
+      if !Self.isTrue(resolve(name, in: top)) { try nested(children, in: top) }
+    case .partial(let index, let indent):
+      if let index { try partial(index, indent: indent, in: top) }
+    case .dynamicPartial(let name, let indent):
+      if case .text(let partialName)? = resolve(name, in: top), let index = library.indices[partialName] {
+        try partial(index, indent: indent, in: top)
       }
     }
   }
@@ -269,4 +286,7 @@ struct MustacheRenderer: ~Copyable {
 }
 
 /// What a frame that is not a context looks names up in: nothing.
-private struct NoFields: TemplateContext {}
+private final class NoFields: TemplateContext {
+  /// The one instance every such frame shares.
+  static let shared = NoFields()
+}

@@ -1,7 +1,11 @@
 /// A value templates read fields of. Every context type lists its fields in one `switch` over
 /// ``TemplateField``, which is both the contract with templates and what makes a lookup cheap: no
 /// reflection, no casts, no string comparisons.
-protocol TemplateContext: Sendable {
+///
+/// Contexts are classes, and so are lists (``TemplateList``): a ``TemplateValue`` is then two
+/// words at most, which the renderer copies with one retain, where a struct in an existential
+/// is copied through its type's metadata.
+protocol TemplateContext: AnyObject, Sendable {
   /// The field `field`, or `nil` when this context has no such field, so the lookup goes on in
   /// the enclosing contexts. An optional field that is absent is ``TemplateValue/null``, not
   /// `nil`: it stops the lookup (a token without a deprecation must not find its parent's).
@@ -79,23 +83,43 @@ enum TemplateValue: Sendable {
   }
 }
 
-/// A list of contexts a section iterates. An array of contexts is one: `.list(tokens)` hands the
-/// array over as it is, and each element is wrapped only when the section reaches it.
-protocol TemplateList: Sendable {
+/// A list of contexts a section iterates.
+protocol TemplateList: AnyObject, Sendable {
   var count: Int { get }
   /// The element at `index`, from 0 to `count - 1`.
   func item(at index: Int) -> TemplateValue
 }
 
-extension Array: TemplateList where Element: TemplateContext {
+/// An array of contexts as a list: `.list(ContextList(tokens))` hands the array over as it is,
+/// and each element is wrapped only when the section reaches it.
+final class ContextList<Element: TemplateContext>: TemplateList {
+  let elements: [Element]
+
+  init(_ elements: [Element]) {
+    self.elements = elements
+  }
+
+  var count: Int { elements.count }
+
   func item(at index: Int) -> TemplateValue {
-    .object(self[index])
+    .object(elements[index])
+  }
+}
+
+extension TemplateValue {
+  /// The contexts of `elements`, as a list.
+  static func list(_ elements: [some TemplateContext]) -> TemplateValue {
+    .list(ContextList(elements))
   }
 }
 
 /// The `reversed` transform of a list.
-struct ReversedTemplateList: TemplateList {
+final class ReversedTemplateList: TemplateList {
   let base: any TemplateList
+
+  init(base: any TemplateList) {
+    self.base = base
+  }
 
   var count: Int { base.count }
 

@@ -62,15 +62,23 @@ public struct TokenIndex: Sendable {
     public let captures: [String]
   }
 
-  private struct Key: Hashable {
-    let count: Int
-    let position: Int
-    let segment: String
-  }
-
   public let tokens: [Token]
-  private var postings: [Key: [Int]] = [:]
-  private var byCount: [Int: [Int]] = [:]
+  /// Posting lists: the tokens filed under one segment at one position of paths of one length,
+  /// in path order.
+  private var postings: [[Int]] = []
+  /// `columns[count]`: the positions filed in paths of `count` segments.
+  private var columns: [[Column]] = []
+  /// `tokensOfLength[count]`: every token of `count` segments, in path order.
+  private var tokensOfLength: [[Int]] = []
+
+  /// The segments filed at one position of paths of one length. Filing a token costs one lookup
+  /// of a segment per filed position: a key of the segment alone hashes one string, where a key
+  /// of length, position and segment hashed three values.
+  private struct Column {
+    let position: Int
+    /// Each segment seen at `position`, with the position of its posting list in `postings`.
+    var slots: [String: Int] = [:]
+  }
 
   public init(_ tokenSet: TokenSet) {
     self.init(tokenSet, filing: nil)
@@ -80,33 +88,59 @@ public struct TokenIndex: Sendable {
   /// under the segment positions where one of the patterns has a literal, not under every
   /// segment, which is most of the cost of indexing 100,000 tokens.
   init(_ tokenSet: TokenSet, for patterns: [TokenPattern]) {
-    var positions: Set<Position> = []
+    var positions: [[Int]] = []
     for pattern in patterns {
-      for (position, segment) in pattern.segments.enumerated() where segment != .wildcard {
-        positions.insert(Position(count: pattern.segments.count, position: position))
+      let count = pattern.segments.count
+      if positions.count <= count { positions += repeatElement([], count: count + 1 - positions.count) }
+      for (position, segment) in pattern.segments.enumerated()
+      where segment != .wildcard && !positions[count].contains(position) {
+        positions[count].append(position)
       }
     }
     self.init(tokenSet, filing: positions)
   }
 
-  /// A segment position in paths of one length.
-  private struct Position: Hashable {
-    let count: Int
-    let position: Int
-  }
-
-  /// Files each token under its segments at `positions`, or at every position when `nil`.
-  private init(_ tokenSet: TokenSet, filing positions: Set<Position>?) {
+  /// Files each token under its segments at `positions` (`positions[count]` for paths of
+  /// `count` segments), or at every position when `nil`.
+  private init(_ tokenSet: TokenSet, filing positions: [[Int]]?) {
     tokens = tokenSet.tokens
+    if let positions {
+      columns = positions.map { $0.map { Column(position: $0) } }
+    }
     for index in tokens.indices {
       let segments = tokens[index].path.segments
       let count = segments.count
-      byCount[count, default: []].append(index)
-      for (position, segment) in segments.enumerated()
-      where positions?.contains(Position(count: count, position: position)) ?? true {
-        postings[Key(count: count, position: position, segment: segment), default: []].append(index)
+      if tokensOfLength.count <= count {
+        tokensOfLength += repeatElement([], count: count + 1 - tokensOfLength.count)
+      }
+      tokensOfLength[count].append(index)
+      if positions == nil {
+        if columns.count <= count { columns += repeatElement([], count: count + 1 - columns.count) }
+        if columns[count].isEmpty { columns[count] = (0..<count).map { Column(position: $0) } }
+      }
+      guard count < columns.count else { continue }
+      for column in columns[count].indices {
+        let segment = segments[columns[count][column].position]
+        if let slot = columns[count][column].slots[segment] {
+          postings[slot].append(index)
+        } else {
+          columns[count][column].slots[segment] = postings.count
+          postings.append([index])
+        }
       }
     }
+  }
+
+  /// The segments filed at `position` in paths of `count` segments; `nil` when that position
+  /// is not filed.
+  private func column(count: Int, position: Int) -> Column? {
+    count < columns.count ? columns[count].first { $0.position == position } : nil
+  }
+
+  /// The tokens filed under `segment` at `position` in paths of `count` segments; `nil` when
+  /// none is.
+  private func posting(count: Int, position: Int, segment: String) -> [Int]? {
+    column(count: count, position: position)?.slots[segment].map { postings[$0] }
   }
 
   /// Every token `pattern` matches, in path order, with its captures.
@@ -115,13 +149,13 @@ public struct TokenIndex: Sendable {
     var lists: [[Int]] = []
     for (position, segment) in pattern.segments.enumerated() {
       guard case .literal(let name) = segment else { continue }
-      guard let list = postings[Key(count: count, position: position, segment: name)] else { return [] }
+      guard let list = posting(count: count, position: position, segment: name) else { return [] }
       lists.append(list)
     }
     // The tokens on every literal's list: the lists are in token order, so merging them costs
     // their lengths, and only real matches are left to read.
     lists.sort { $0.count < $1.count }
-    var candidates = lists.first ?? byCount[count] ?? []
+    var candidates = lists.first ?? (count < tokensOfLength.count ? tokensOfLength[count] : [])
     for list in lists.dropFirst() { candidates = Self.intersection(candidates, list) }
     return candidates.compactMap { index in
       pattern.captures(in: tokens[index].path).map { Match(index: index, captures: $0) }
@@ -153,12 +187,10 @@ public struct TokenIndex: Sendable {
   public func suggestion(for pattern: TokenPattern) -> TokenPattern? {
     let count = pattern.segments.count
     for (position, segment) in pattern.segments.enumerated() {
-      guard case .literal(let name) = segment,
-        postings[Key(count: count, position: position, segment: name)] == nil
+      guard case .literal(let name) = segment, posting(count: count, position: position, segment: name) == nil
       else { continue }
-      // Only reached for a rule that failed, so a pass over the keys is affordable.
-      let candidates = Set(
-        postings.keys.lazy.filter { $0.count == count && $0.position == position }.map(\.segment))
+      // Only reached for a rule that failed, so a pass over the names is affordable.
+      let candidates = Set(column(count: count, position: position)?.slots.keys ?? [:].keys)
       guard let closest = Suggestion.closest(to: name, in: candidates) else { return nil }
       var segments = pattern.segments
       segments[position] = .literal(closest)
@@ -196,6 +228,8 @@ public enum PatternPairing {
       captures.count == compared ? captures : Array(captures.prefix(compared))
     }
     var buckets: [[String]: [TokenIndex.Match]] = [:]
+    // At most one bucket per background: never rehashed as it fills.
+    buckets.reserveCapacity(backgrounds.count)
     for background in backgrounds {
       buckets[key(background.captures), default: []].append(background)
     }

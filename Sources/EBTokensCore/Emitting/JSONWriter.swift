@@ -185,10 +185,18 @@ public struct JSONWriter {
     private mutating func beginMember(_ key: StaticString, valueLength: Int) {
       let keyIndent = (indent + 1) * 2
       reserve(2 + keyIndent + key.utf8CodeUnitCount + 4 + valueLength)
-      if !isEmpty { put(UInt8(ascii: ",")) }
+      // The comma, line break and indentation in one copy from a row of them.
+      let lineStart = JSONWriter.lineStart
+      let first = isEmpty ? 1 : 0
       isEmpty = false
-      put(UInt8(ascii: "\n"))
-      putSpaces(keyIndent)
+      if keyIndent <= lineStart.utf8CodeUnitCount - 2 {
+        (bytes + count).initialize(from: lineStart.utf8Start + first, count: 2 - first + keyIndent)
+        count += 2 - first + keyIndent
+      } else {
+        if first == 0 { put(UInt8(ascii: ",")) }
+        put(UInt8(ascii: "\n"))
+        putSpaces(keyIndent)
+      }
       put(UInt8(ascii: "\""))
       put(key)
       put("\": ")
@@ -344,6 +352,9 @@ public struct JSONWriter {
 
   private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
+  /// A comma, a line break and a row of spaces: the start of an object member's line.
+  fileprivate static let lineStart: StaticString = ",\n                                "
+
   /// An uppercase hexadecimal digit for `value` (0 to 15).
   fileprivate static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
@@ -364,6 +375,38 @@ public struct JSONWriter {
   /// six bytes for each byte escaped as `\u00XX`.
   fileprivate static func maximumQuotedLength(_ length: Int) -> Int { 2 + 6 * length }
 
+  /// Whether any byte of `utf8` needs escaping (see ``writeQuoted(_:to:)``), tested eight bytes
+  /// at a time: a byte below 0x20, a quote, a backslash, 0x7F or 0xE2 (which starts U+2028 and
+  /// U+2029).
+  private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = utf8.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    // Whether a byte of `word` is below `limit` (at most 0x80). Exact: without such a byte nothing
+    // borrows, and `~word` clears the high bit of every byte from 0x80 up; the lowest such byte
+    // always sets its high bit.
+    func hasByte(below limit: UInt64, in word: UInt64) -> Bool {
+      (word &- ones &* limit) & ~word & highBits != 0
+    }
+    func hasByte(_ byte: UInt64, in word: UInt64) -> Bool { hasByte(below: 1, in: word ^ (ones &* byte)) }
+    var index = 0
+    while index + 8 <= utf8.count {
+      let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+      if hasByte(below: 0x20, in: word) || hasByte(0x22, in: word) || hasByte(0x5C, in: word)
+        || hasByte(0x7F, in: word) || hasByte(0xE2, in: word)
+      {
+        return true
+      }
+      index += 8
+    }
+    return utf8[index...].contains(where: needsEscaping)
+  }
+
+  /// Whether `byte` needs escaping or, for 0xE2, may start a character that does.
+  private static func needsEscaping(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
+  }
+
   /// Writes `utf8` as a JSON string literal (RFC 8259) at `destination`, which has room for
   /// ``maximumQuotedLength(_:)`` bytes; returns the count written. Quotes, backslashes and control
   /// characters are escaped, everything else kept as UTF-8. Escapes byte by byte: every byte that
@@ -372,17 +415,14 @@ public struct JSONWriter {
   fileprivate static func writeQuoted(
     _ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    func needsEscaping(_ byte: UInt8) -> Bool {
-      byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
-    }
     var length = 0
     func put(_ byte: UInt8) {
       destination[length] = byte
       length += 1
     }
     put(UInt8(ascii: "\""))
-    // Most text needs no escaping: a quick check of each byte, then one copy.
-    guard utf8.contains(where: needsEscaping) else {
+    // Most text needs no escaping: a quick check, then one copy.
+    guard needsEscaping(utf8) else {
       if let start = utf8.baseAddress { (destination + length).initialize(from: start, count: utf8.count) }
       length += utf8.count
       put(UInt8(ascii: "\""))

@@ -59,7 +59,16 @@ public struct TokenIndex: Sendable {
   public struct Match: Sendable {
     /// Position in `tokens`.
     public let index: Int
-    public let captures: [String]
+    /// The token's path segments, and the positions of the pattern's stars among them: the
+    /// captures are read from the path when needed, so a match allocates nothing.
+    fileprivate let segments: [String]
+    fileprivate let wildcards: [Int]
+
+    /// The segments the pattern's stars stood for, in order.
+    public var captures: [String] { wildcards.map { segments[$0] } }
+
+    /// The `position`-th capture.
+    fileprivate func capture(_ position: Int) -> String { segments[wildcards[position]] }
   }
 
   public let tokens: [Token]
@@ -153,13 +162,12 @@ public struct TokenIndex: Sendable {
       lists.append(list)
     }
     // The tokens on every literal's list: the lists are in token order, so merging them costs
-    // their lengths, and only real matches are left to read.
+    // their lengths. Each has the pattern's length and all its literals: every one matches.
     lists.sort { $0.count < $1.count }
     var candidates = lists.first ?? (count < tokensOfLength.count ? tokensOfLength[count] : [])
     for list in lists.dropFirst() { candidates = Self.intersection(candidates, list) }
-    return candidates.compactMap { index in
-      pattern.captures(in: tokens[index].path).map { Match(index: index, captures: $0) }
-    }
+    let wildcards = pattern.segments.indices.filter { pattern.segments[$0] == .wildcard }
+    return candidates.map { Match(index: $0, segments: tokens[$0].path.segments, wildcards: wildcards) }
   }
 
   /// The positions on both ascending lists.
@@ -212,27 +220,64 @@ extension TokenPattern {
 /// The n-th capture of the foreground must equal the n-th capture of the background, for as many
 /// captures as both patterns have. So `a.*.fg` on `a.*.bg` pairs like with like; `a.*.fg` on
 /// `page.bg` (no star) pairs every foreground with the one background; `a.*.fg` on `a.*.*.bg`
-/// pairs each foreground with every background of its own first capture. Backgrounds are bucketed
-/// in a dictionary keyed by their compared captures, so pairing is linear in the matches and
-/// the pairs produced, never the product of the two match lists.
+/// pairs each foreground with every background of its own first capture. Backgrounds are grouped
+/// by their compared captures, through a dictionary, so pairing is linear in the matches and the
+/// pairs produced, never the product of the two match lists.
 public enum PatternPairing {
   /// For each foreground match (by position in `foregrounds`), the background matches it pairs
-  /// with, in path order.
+  /// with, in path order: slices of one array of the backgrounds grouped by captures.
   public static func pair(
     foregrounds: [TokenIndex.Match], foregroundPattern: TokenPattern,
     backgrounds: [TokenIndex.Match], backgroundPattern: TokenPattern
-  ) -> [[TokenIndex.Match]] {
+  ) -> [ArraySlice<TokenIndex.Match>] {
     let compared = min(foregroundPattern.wildcardCount, backgroundPattern.wildcardCount)
-    // The captures compared; all of them (no copy) when the pattern has no more stars.
-    func key(_ captures: [String]) -> [String] {
-      captures.count == compared ? captures : Array(captures.prefix(compared))
+    // Each group's number, in order of first appearance, and each background's group.
+    var groups: [CapturesKey: Int] = [:]
+    groups.reserveCapacity(backgrounds.count)
+    var groupSizes: [Int] = []
+    let backgroundGroups = backgrounds.map { background in
+      let key = CapturesKey(match: background, compared: compared)
+      if let group = groups[key] {
+        groupSizes[group] += 1
+        return group
+      }
+      groups[key] = groupSizes.count
+      groupSizes.append(1)
+      return groupSizes.count - 1
     }
-    var buckets: [[String]: [TokenIndex.Match]] = [:]
-    // At most one bucket per background: never rehashed as it fills.
-    buckets.reserveCapacity(backgrounds.count)
-    for background in backgrounds {
-      buckets[key(background.captures), default: []].append(background)
+    // The backgrounds by group, each group in path order (a counting sort).
+    var groupStarts: [Int] = []
+    groupStarts.reserveCapacity(groupSizes.count + 1)
+    var start = 0
+    for size in groupSizes {
+      groupStarts.append(start)
+      start += size
     }
-    return foregrounds.map { buckets[key($0.captures)] ?? [] }
+    groupStarts.append(start)
+    var nextSlot = groupStarts
+    var order = [Int](repeating: 0, count: backgrounds.count)
+    for (position, group) in backgroundGroups.enumerated() {
+      order[nextSlot[group]] = position
+      nextSlot[group] += 1
+    }
+    let grouped = order.map { backgrounds[$0] }
+    return foregrounds.map { foreground in
+      guard let group = groups[CapturesKey(match: foreground, compared: compared)] else { return [] }
+      return grouped[groupStarts[group]..<groupStarts[group + 1]]
+    }
+  }
+
+  /// A match's first `compared` captures, hashed and compared in place in its path.
+  private struct CapturesKey: Hashable {
+    let match: TokenIndex.Match
+    let compared: Int
+
+    static func == (lhs: CapturesKey, rhs: CapturesKey) -> Bool {
+      (0..<lhs.compared).allSatisfy { lhs.match.capture($0) == rhs.match.capture($0) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      for position in 0..<compared { hasher.combine(match.capture(position)) }
+    }
   }
 }

@@ -87,6 +87,25 @@ public struct TokenIndex: Sendable {
     let position: Int
     /// Each segment seen at `position`, with the position of its posting list in `postings`.
     var slots: [String: Int] = [:]
+    /// The segment filed last and its posting list's position (-1 before the first): tokens come
+    /// in path order, so neighbours often share a segment, found again without hashing it.
+    var lastSegment = ""
+    var lastSlot = -1
+
+    /// The position in `postings` of `segment`'s list; `nil` when it has none yet.
+    mutating func slot(of segment: String) -> Int? {
+      if lastSlot >= 0 && segment == lastSegment { return lastSlot }
+      guard let slot = slots[segment] else { return nil }
+      lastSegment = segment
+      lastSlot = slot
+      return slot
+    }
+
+    mutating func add(_ segment: String, slot: Int) {
+      slots[segment] = slot
+      lastSegment = segment
+      lastSlot = slot
+    }
   }
 
   public init(_ tokenSet: TokenSet) {
@@ -130,10 +149,10 @@ public struct TokenIndex: Sendable {
       guard count < columns.count else { continue }
       for column in columns[count].indices {
         let segment = segments[columns[count][column].position]
-        if let slot = columns[count][column].slots[segment] {
+        if let slot = columns[count][column].slot(of: segment) {
           postings[slot].append(index)
         } else {
-          columns[count][column].slots[segment] = postings.count
+          columns[count][column].add(segment, slot: postings.count)
           postings.append([index])
         }
       }

@@ -113,9 +113,11 @@ public enum ContrastAudit {
     var typographyErrors: [TypographyRuleError] = []
     var entries: [Entry] = []
     var rules: [Configuration.Audit.Rule] = []
-    // Pairs seen so far: pairs of two tokens, by far the most, keyed by one number.
+    // Pairs seen so far, each keyed by one number: pairs of two tokens, by far the most, and
+    // pairs of a token and a literal background, numbered in `literalNumbers`.
     var seenTokenPairs: Set<Int> = []
-    var seenOtherPairs: Set<PairKey> = []
+    var seenLiteralPairs: Set<Int> = []
+    var literalNumbers: [Pair.Background: Int] = [:]
     let tokenCount = tokens.sets[0].tokens.count
     var suggestionsLeft = maxSuggestions
     for var rule in config.rules {
@@ -140,6 +142,13 @@ public enum ContrastAudit {
       let ruleIndex = rules.count
       rules.append(rule)
       let role = Role.allCases.firstIndex(of: rule.role) ?? 0
+      // All pairs of a rule with a literal background have that background: numbered once here.
+      let literalNumber = found.first.map { pair -> Int in
+        if case .token = pair.background { return 0 }
+        if let number = literalNumbers[pair.background] { return number }
+        literalNumbers[pair.background] = literalNumbers.count
+        return literalNumbers.count - 1
+      }
       for pair in found {
         // Two rules naming the same pair with the same role would count it twice.
         let isNew: Bool
@@ -147,10 +156,9 @@ public enum ContrastAudit {
           let key = (pair.foreground * tokenCount + background) * Role.allCases.count + role
           isNew = seenTokenPairs.insert(key).inserted
         } else {
-          isNew =
-            seenOtherPairs.insert(
-              PairKey(foreground: pair.foreground, background: pair.background, role: rule.role)
-            ).inserted
+          // Fewer literals than rules.
+          let key = (pair.foreground * config.rules.count + (literalNumber ?? 0)) * Role.allCases.count + role
+          isNew = seenLiteralPairs.insert(key).inserted
         }
         guard isNew else { continue }
         for (position, mode) in modes.enumerated() {
@@ -276,12 +284,6 @@ public enum ContrastAudit {
   /// Most did-you-mean suggestions for patterns that match nothing, each a pass over the index.
   static let maxSuggestions = 100
 
-  private struct PairKey: Hashable {
-    let foreground: Int
-    let background: Pair.Background
-    let role: Role
-  }
-
   /// Two tokens, or a token and a literal, to measure in every mode. Tokens are positions in the
   /// token sets, which list the same tokens in the same order in every mode.
   private struct Pair {
@@ -343,12 +345,10 @@ public enum ContrastAudit {
           ))
         break
       }
-      let backgroundColors = areColors(
-        backgrounds, in: index, side: .background, pattern: text, at: backgroundLocation, errors: &errors)
-      var colorIndexes: Set<Int> = []
-      for (match, isColor) in zip(backgrounds, backgroundColors) where isColor {
-        colorIndexes.insert(match.index)
-      }
+      // A background that is not a color is an error, and a rule with an error yields no pairs.
+      let backgroundsAreColors = !areColors(
+        backgrounds, in: index, side: .background, pattern: text, at: backgroundLocation, errors: &errors
+      ).contains(false)
       let partners = PatternPairing.pair(
         foregrounds: foregrounds, foregroundPattern: foregroundPattern, backgrounds: backgrounds,
         backgroundPattern: backgroundPattern)
@@ -368,8 +368,8 @@ public enum ContrastAudit {
               at: foregroundLocation))
           continue
         }
-        guard isColor else { continue }
-        for background in backgroundMatches where colorIndexes.contains(background.index) {
+        guard isColor, backgroundsAreColors else { continue }
+        for background in backgroundMatches {
           pairs.append(Pair(foreground: match.index, background: .token(background.index)))
         }
       }

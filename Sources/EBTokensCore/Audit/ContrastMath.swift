@@ -176,9 +176,14 @@ public enum APCAContrast {
   /// APCA's estimated screen luminance Ys: each 8-bit channel / 255 raised to the plain 2.4 power
   /// (deliberately not the piecewise sRGB curve), then weighted. 0 for black, 1 for white.
   static func screenLuminance(_ color: Color) -> Double {
-    func linear(_ channel8: UInt8) -> Double { pow(Double(channel8) / 255, G4g.mainTRC) }
-    return G4g.sRco * linear(color.red8) + G4g.sGco * linear(color.green8) + G4g.sBco * linear(color.blue8)
+    let linear = linearChannels
+    return G4g.sRco * linear[Int(color.red8)] + G4g.sGco * linear[Int(color.green8)]
+      + G4g.sBco * linear[Int(color.blue8)]
   }
+
+  /// Each 8-bit channel value / 255 raised to the 2.4 power, computed once: an audit measures
+  /// tens of thousands of colors, three channels each, from these 256 values.
+  private static let linearChannels: [Double] = (0...255).map { pow(Double($0) / 255, G4g.mainTRC) }
 
   /// Raises luminances below `blkThrs` smoothly, modelling flare that keeps dark colors from being
   /// as dark on a screen as their values say.

@@ -59,18 +59,54 @@ public struct TokenIndex: Sendable {
   public struct Match: Sendable {
     /// Position in `tokens`.
     public let index: Int
-    public let captures: [String]
-  }
+    /// The token's path segments, and the positions of the pattern's stars among them: the
+    /// captures are read from the path when needed, so a match allocates nothing.
+    fileprivate let segments: [String]
+    fileprivate let wildcards: [Int]
 
-  private struct Key: Hashable {
-    let count: Int
-    let position: Int
-    let segment: String
+    /// The segments the pattern's stars stood for, in order.
+    public var captures: [String] { wildcards.map { segments[$0] } }
+
+    /// The `position`-th capture.
+    fileprivate func capture(_ position: Int) -> String { segments[wildcards[position]] }
   }
 
   public let tokens: [Token]
-  private var postings: [Key: [Int]] = [:]
-  private var byCount: [Int: [Int]] = [:]
+  /// Posting lists: the tokens filed under one segment at one position of paths of one length,
+  /// in path order.
+  private var postings: [[Int]] = []
+  /// `columns[count]`: the positions filed in paths of `count` segments.
+  private var columns: [[Column]] = []
+  /// `tokensOfLength[count]`: every token of `count` segments, in path order.
+  private var tokensOfLength: [[Int]] = []
+
+  /// The segments filed at one position of paths of one length. Filing a token costs one lookup
+  /// of a segment per filed position: a key of the segment alone hashes one string, where a key
+  /// of length, position and segment hashed three values.
+  private struct Column {
+    let position: Int
+    /// Each segment seen at `position`, with the position of its posting list in `postings`.
+    var slots: [String: Int] = [:]
+    /// The segment filed last and its posting list's position (-1 before the first): tokens come
+    /// in path order, so neighbours often share a segment, found again without hashing it.
+    var lastSegment = ""
+    var lastSlot = -1
+
+    /// The position in `postings` of `segment`'s list; `nil` when it has none yet.
+    mutating func slot(of segment: String) -> Int? {
+      if lastSlot >= 0 && segment == lastSegment { return lastSlot }
+      guard let slot = slots[segment] else { return nil }
+      lastSegment = segment
+      lastSlot = slot
+      return slot
+    }
+
+    mutating func add(_ segment: String, slot: Int) {
+      slots[segment] = slot
+      lastSegment = segment
+      lastSlot = slot
+    }
+  }
 
   public init(_ tokenSet: TokenSet) {
     self.init(tokenSet, filing: nil)
@@ -80,33 +116,59 @@ public struct TokenIndex: Sendable {
   /// under the segment positions where one of the patterns has a literal, not under every
   /// segment, which is most of the cost of indexing 100,000 tokens.
   init(_ tokenSet: TokenSet, for patterns: [TokenPattern]) {
-    var positions: Set<Position> = []
+    var positions: [[Int]] = []
     for pattern in patterns {
-      for (position, segment) in pattern.segments.enumerated() where segment != .wildcard {
-        positions.insert(Position(count: pattern.segments.count, position: position))
+      let count = pattern.segments.count
+      if positions.count <= count { positions += repeatElement([], count: count + 1 - positions.count) }
+      for (position, segment) in pattern.segments.enumerated()
+      where segment != .wildcard && !positions[count].contains(position) {
+        positions[count].append(position)
       }
     }
     self.init(tokenSet, filing: positions)
   }
 
-  /// A segment position in paths of one length.
-  private struct Position: Hashable {
-    let count: Int
-    let position: Int
-  }
-
-  /// Files each token under its segments at `positions`, or at every position when `nil`.
-  private init(_ tokenSet: TokenSet, filing positions: Set<Position>?) {
+  /// Files each token under its segments at `positions` (`positions[count]` for paths of
+  /// `count` segments), or at every position when `nil`.
+  private init(_ tokenSet: TokenSet, filing positions: [[Int]]?) {
     tokens = tokenSet.tokens
+    if let positions {
+      columns = positions.map { $0.map { Column(position: $0) } }
+    }
     for index in tokens.indices {
       let segments = tokens[index].path.segments
       let count = segments.count
-      byCount[count, default: []].append(index)
-      for (position, segment) in segments.enumerated()
-      where positions?.contains(Position(count: count, position: position)) ?? true {
-        postings[Key(count: count, position: position, segment: segment), default: []].append(index)
+      if tokensOfLength.count <= count {
+        tokensOfLength += repeatElement([], count: count + 1 - tokensOfLength.count)
+      }
+      tokensOfLength[count].append(index)
+      if positions == nil {
+        if columns.count <= count { columns += repeatElement([], count: count + 1 - columns.count) }
+        if columns[count].isEmpty { columns[count] = (0..<count).map { Column(position: $0) } }
+      }
+      guard count < columns.count else { continue }
+      for column in columns[count].indices {
+        let segment = segments[columns[count][column].position]
+        if let slot = columns[count][column].slot(of: segment) {
+          postings[slot].append(index)
+        } else {
+          columns[count][column].add(segment, slot: postings.count)
+          postings.append([index])
+        }
       }
     }
+  }
+
+  /// The segments filed at `position` in paths of `count` segments; `nil` when that position
+  /// is not filed.
+  private func column(count: Int, position: Int) -> Column? {
+    count < columns.count ? columns[count].first { $0.position == position } : nil
+  }
+
+  /// The tokens filed under `segment` at `position` in paths of `count` segments; `nil` when
+  /// none is.
+  private func posting(count: Int, position: Int, segment: String) -> [Int]? {
+    column(count: count, position: position)?.slots[segment].map { postings[$0] }
   }
 
   /// Every token `pattern` matches, in path order, with its captures.
@@ -115,17 +177,16 @@ public struct TokenIndex: Sendable {
     var lists: [[Int]] = []
     for (position, segment) in pattern.segments.enumerated() {
       guard case .literal(let name) = segment else { continue }
-      guard let list = postings[Key(count: count, position: position, segment: name)] else { return [] }
+      guard let list = posting(count: count, position: position, segment: name) else { return [] }
       lists.append(list)
     }
     // The tokens on every literal's list: the lists are in token order, so merging them costs
-    // their lengths, and only real matches are left to read.
+    // their lengths. Each has the pattern's length and all its literals: every one matches.
     lists.sort { $0.count < $1.count }
-    var candidates = lists.first ?? byCount[count] ?? []
+    var candidates = lists.first ?? (count < tokensOfLength.count ? tokensOfLength[count] : [])
     for list in lists.dropFirst() { candidates = Self.intersection(candidates, list) }
-    return candidates.compactMap { index in
-      pattern.captures(in: tokens[index].path).map { Match(index: index, captures: $0) }
-    }
+    let wildcards = pattern.segments.indices.filter { pattern.segments[$0] == .wildcard }
+    return candidates.map { Match(index: $0, segments: tokens[$0].path.segments, wildcards: wildcards) }
   }
 
   /// The positions on both ascending lists.
@@ -153,12 +214,10 @@ public struct TokenIndex: Sendable {
   public func suggestion(for pattern: TokenPattern) -> TokenPattern? {
     let count = pattern.segments.count
     for (position, segment) in pattern.segments.enumerated() {
-      guard case .literal(let name) = segment,
-        postings[Key(count: count, position: position, segment: name)] == nil
+      guard case .literal(let name) = segment, posting(count: count, position: position, segment: name) == nil
       else { continue }
-      // Only reached for a rule that failed, so a pass over the keys is affordable.
-      let candidates = Set(
-        postings.keys.lazy.filter { $0.count == count && $0.position == position }.map(\.segment))
+      // Only reached for a rule that failed, so a pass over the names is affordable.
+      let candidates = Set(column(count: count, position: position)?.slots.keys ?? [:].keys)
       guard let closest = Suggestion.closest(to: name, in: candidates) else { return nil }
       var segments = pattern.segments
       segments[position] = .literal(closest)
@@ -180,25 +239,64 @@ extension TokenPattern {
 /// The n-th capture of the foreground must equal the n-th capture of the background, for as many
 /// captures as both patterns have. So `a.*.fg` on `a.*.bg` pairs like with like; `a.*.fg` on
 /// `page.bg` (no star) pairs every foreground with the one background; `a.*.fg` on `a.*.*.bg`
-/// pairs each foreground with every background of its own first capture. Backgrounds are bucketed
-/// in a dictionary keyed by their compared captures, so pairing is linear in the matches and
-/// the pairs produced, never the product of the two match lists.
+/// pairs each foreground with every background of its own first capture. Backgrounds are grouped
+/// by their compared captures, through a dictionary, so pairing is linear in the matches and the
+/// pairs produced, never the product of the two match lists.
 public enum PatternPairing {
   /// For each foreground match (by position in `foregrounds`), the background matches it pairs
-  /// with, in path order.
+  /// with, in path order: slices of one array of the backgrounds grouped by captures.
   public static func pair(
     foregrounds: [TokenIndex.Match], foregroundPattern: TokenPattern,
     backgrounds: [TokenIndex.Match], backgroundPattern: TokenPattern
-  ) -> [[TokenIndex.Match]] {
+  ) -> [ArraySlice<TokenIndex.Match>] {
     let compared = min(foregroundPattern.wildcardCount, backgroundPattern.wildcardCount)
-    // The captures compared; all of them (no copy) when the pattern has no more stars.
-    func key(_ captures: [String]) -> [String] {
-      captures.count == compared ? captures : Array(captures.prefix(compared))
+    // Each group's number, in order of first appearance, and each background's group.
+    var groups: [CapturesKey: Int] = [:]
+    groups.reserveCapacity(backgrounds.count)
+    var groupSizes: [Int] = []
+    let backgroundGroups = backgrounds.map { background in
+      let key = CapturesKey(match: background, compared: compared)
+      if let group = groups[key] {
+        groupSizes[group] += 1
+        return group
+      }
+      groups[key] = groupSizes.count
+      groupSizes.append(1)
+      return groupSizes.count - 1
     }
-    var buckets: [[String]: [TokenIndex.Match]] = [:]
-    for background in backgrounds {
-      buckets[key(background.captures), default: []].append(background)
+    // The backgrounds by group, each group in path order (a counting sort).
+    var groupStarts: [Int] = []
+    groupStarts.reserveCapacity(groupSizes.count + 1)
+    var start = 0
+    for size in groupSizes {
+      groupStarts.append(start)
+      start += size
     }
-    return foregrounds.map { buckets[key($0.captures)] ?? [] }
+    groupStarts.append(start)
+    var nextSlot = groupStarts
+    var order = [Int](repeating: 0, count: backgrounds.count)
+    for (position, group) in backgroundGroups.enumerated() {
+      order[nextSlot[group]] = position
+      nextSlot[group] += 1
+    }
+    let grouped = order.map { backgrounds[$0] }
+    return foregrounds.map { foreground in
+      guard let group = groups[CapturesKey(match: foreground, compared: compared)] else { return [] }
+      return grouped[groupStarts[group]..<groupStarts[group + 1]]
+    }
+  }
+
+  /// A match's first `compared` captures, hashed and compared in place in its path.
+  private struct CapturesKey: Hashable {
+    let match: TokenIndex.Match
+    let compared: Int
+
+    static func == (lhs: CapturesKey, rhs: CapturesKey) -> Bool {
+      (0..<lhs.compared).allSatisfy { lhs.match.capture($0) == rhs.match.capture($0) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      for position in 0..<compared { hasher.combine(match.capture(position)) }
+    }
   }
 }

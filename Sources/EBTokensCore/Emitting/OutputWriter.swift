@@ -208,6 +208,7 @@ public struct OutputWriter: Sendable {
       for case .write(let path, _) in plan.operations {
         try transaction.backUp(path)
       }
+      try transaction.staging.waitUntilFlushed()
     } catch {
       transaction.abandon()
       throw error
@@ -303,6 +304,12 @@ final class StagingArea: @unchecked Sendable {
   private var createdFolders: [String] = []
   /// Folders whose leftovers are deleted, before the first file is staged there.
   private var cleanedFolders: Set<String> = []
+  /// Flushes the staged files to disk one after another, on a thread of its own: a render job
+  /// that stages its output goes on at once instead of waiting for the disk (an 8 MB file can take
+  /// 100 ms or more to reach it), and the flushing overlaps the rendering of the other outputs.
+  private let flushing = DispatchQueue(label: "ebtokens.staging.flush")
+  /// Destination → why its staged file could not be flushed.
+  private var flushFailures: [String: String] = [:]
 
   static let prefix = ".ebtokens-"
 
@@ -320,9 +327,9 @@ final class StagingArea: @unchecked Sendable {
     return middle.count == 36 && UUID(uuidString: String(middle)) != nil
   }
 
-  /// Writes `bytes` to a new temporary file beside `path`, flushed to disk, creating the folders
-  /// it needs; before the first file goes into a folder, deletes what a killed build left there
-  /// (only names ``isLeftover(_:)`` accepts).
+  /// Writes `bytes` to a new temporary file beside `path`, creating the folders it needs, and has
+  /// it flushed to disk (see ``waitUntilFlushed()``); before the first file goes into a folder,
+  /// deletes what a killed build left there (only names ``isLeftover(_:)`` accepts).
   func stage(_ bytes: [UInt8], for path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     func fail(_ reason: String) -> DiagnosticsError {
@@ -341,6 +348,25 @@ final class StagingArea: @unchecked Sendable {
     }
     let replaced = lock.withLock { temporaries.updateValue(temporary, forKey: path) }
     if let replaced { unlink(replaced) }
+    flushing.async {
+      guard let problem = Self.flush(temporary) else { return }
+      self.lock.withLock { self.flushFailures[path] = problem }
+    }
+  }
+
+  /// Waits until every staged file is on disk, so that once renamed into place it holds its bytes
+  /// even after a crash.
+  ///
+  /// - Throws: ``DiagnosticsError`` with each file that could not be flushed and the system's error.
+  func waitUntilFlushed() throws {
+    flushing.sync {}
+    let failures = lock.withLock { flushFailures }
+    guard failures.isEmpty else {
+      throw DiagnosticsError(
+        failures.sorted { $0.key < $1.key }.map {
+          OutputError.writeFailed(path: DisplayPath.forFile($0.key), reason: $0.value)
+        })
+    }
   }
 
   /// Stages `bytes` for `path` unless that path is staged already (two outputs generating one
@@ -398,9 +424,8 @@ final class StagingArea: @unchecked Sendable {
     return nil
   }
 
-  /// Writes `bytes` to a file that must not exist yet, and flushes it to disk, so that once it is
-  /// renamed into place it holds `bytes` even after a crash; the system's error if it fails
-  /// (`File too large`, `No space left on device`).
+  /// Writes `bytes` to a file that must not exist yet; the system's error if it fails (`File too
+  /// large`, `No space left on device`).
   private static func write(_ bytes: [UInt8], toNewFile path: String) -> String? {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
@@ -419,8 +444,16 @@ final class StagingArea: @unchecked Sendable {
       return nil
     }
     if let failure { return String(cString: strerror(failure)) }
-    guard fsync(descriptor) == 0 else { return String(cString: strerror(errno)) }
     return nil
+  }
+
+  /// Flushes the file at `path` to disk; the system's error if it fails. A file already deleted
+  /// (the build was abandoned meanwhile) needs no flushing.
+  private static func flush(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
+    defer { close(descriptor) }
+    return fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))
   }
 }
 

@@ -18,11 +18,12 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
-    // glibc's <malloc.h>, for `ebtokens` to tune the allocator (see Sources/ebtokens/main.swift).
+    // glibc's <malloc.h>: `ebtokens` tunes the allocator (Sources/ebtokens/main.swift), the build
+    // returns the memory each render job freed (Sources/EBTokensCore/Emitting/Concurrency.swift).
     .systemLibrary(name: "CMalloc"),
     .target(
       name: "EBTokensCore",
-      dependencies: ["CYAML"]
+      dependencies: ["CYAML", "CMalloc"]
     ),
     .executableTarget(
       name: "ebtokens",

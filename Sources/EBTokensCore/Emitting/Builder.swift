@@ -59,8 +59,9 @@ public struct Builder: Sendable {
     let tokens = try loader.load(inputs)
     let staging = mode == .write ? StagingArea() : nil
     do {
-      let (outputs, audit) = try render(tokens, configuration: configuration, staging: staging)
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
+      let (outputs, audit) = try render(
+        tokens, configuration: configuration, staging: staging, isLarge: isLarge)
       release(consume tokens, inBackground: isLarge)
       let writer = OutputWriter()
       let plan = try writer.plan(outputs, staging: staging)
@@ -78,20 +79,22 @@ public struct Builder: Sendable {
 
   /// Every output and the audit report, rendered side by side and each compared with the disk
   /// (and, with a `staging` area, written to temporary files) as soon as it is rendered; every
-  /// error of every one.
-  private func render(_ tokens: ModalTokenSet, configuration: Configuration, staging: StagingArea?) throws
-    -> (
-      [PreparedOutput], AuditResult?
-    )
-  {
+  /// error of every one. For a large set, the memory each job freed is returned as it ends.
+  private func render(
+    _ tokens: ModalTokenSet, configuration: Configuration, staging: StagingArea?, isLarge: Bool
+  ) throws -> ([PreparedOutput], AuditResult?) {
     typealias Rendered = Swift.Result<(output: PreparedOutput, audit: AuditResult?), DiagnosticsError>
+    @Sendable func prepared(_ output: consuming GeneratedOutput) -> PreparedOutput {
+      let prepared = OutputWriter.prepare(output, staging: staging)
+      _ = consume output
+      if isLarge { returnFreedMemoryInBackground() }
+      return prepared
+    }
     var jobs: [@Sendable () -> Rendered] = []
     let renderer = OutputRenderer(configuration: configuration)
     for output in configuration.outputs {
       jobs.append {
-        DiagnosticsError.catching {
-          (OutputWriter.prepare(try renderer.render(output, tokens: tokens), staging: staging), nil)
-        }
+        DiagnosticsError.catching { (prepared(try renderer.render(output, tokens: tokens)), nil) }
       }
     }
     if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
@@ -100,7 +103,7 @@ public struct Builder: Sendable {
           let result = try ContrastAudit.run(tokens: tokens, config: configuration)
           let report = GeneratedOutput(
             directory: configuration.resolvedPath(reportDirectory), files: AuditReport.reportFiles(result))
-          return (OutputWriter.prepare(report, staging: staging), result)
+          return (prepared(report), result)
         }
       }
     }

@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+  import CMalloc
+#endif
+
 /// Runs independent jobs side by side on the machine's cores (the outputs and
 /// the audit report render in parallel) and returns their results in job order,
 /// so the result never depends on which finished first.
@@ -34,3 +38,19 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     return slots.compactMap { $0 }
   }
 }
+
+/// Hands the memory freed so far back to the system, on a thread of its own, once a render job is
+/// done with a large set. glibc gives each thread its own allocator arena, and the next job runs on
+/// another thread: the pages a finished job freed stayed resident in its arena while the next job
+/// took fresh ones, so the resident set kept each finished job's peak (at 100,000 tokens, 182 to
+/// 188 MB at the audit's end instead of 165 or less). Elsewhere than glibc, nothing is done.
+func returnFreedMemoryInBackground() {
+  #if canImport(Glibc)
+    freedMemoryReturning.async { _ = malloc_trim(0) }
+  #endif
+}
+
+#if canImport(Glibc)
+  /// A serial queue, so it has a thread of its own even while the render jobs occupy every core.
+  private let freedMemoryReturning = DispatchQueue(label: "ebtokens.freed-memory")
+#endif

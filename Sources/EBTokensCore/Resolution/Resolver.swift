@@ -64,8 +64,9 @@ public struct Resolver {
     // Path order depends on nothing the passes below find: for a large set it is worked out on
     // another core meanwhile.
     let definitions = source.definitions
+    let definitionIndex = source.definitionIndex
     let pathOrdering = BackgroundValue(inBackground: definitions.count >= minimumCountForBackgroundWork) {
-      PathOrdering(definitions)
+      PathOrdering(definitions, definitionIndex: definitionIndex)
     }
     computeGroupInheritance()
     computeParentGroups()
@@ -99,11 +100,20 @@ public struct Resolver {
     let order: [Int]
     let positionByName: [String: Int]
 
-    init(_ definitions: [TokenDefinition]) {
+    /// - Parameter definitionIndex: Each definition's index by name.
+    init(_ definitions: [TokenDefinition], definitionIndex: [String: Int]) {
       var keys = TokenPath.SortKeys(capacity: definitions.count)
       for definition in definitions { keys.append(definition.path) }
       order = keys.sortedIndices()
-      positionByName = TokenSet.index(names: order.lazy.map { definitions[$0].path.name })
+      guard definitionIndex.count == definitions.count else {
+        positionByName = TokenSet.index(names: order.lazy.map { definitions[$0].path.name })
+        return
+      }
+      // The index holds every name once: its values are mapped in place, without hashing the
+      // names again.
+      var positionOfDefinition = [Int](repeating: 0, count: order.count)
+      for (position, index) in order.enumerated() { positionOfDefinition[index] = position }
+      positionByName = definitionIndex.mapValues { positionOfDefinition[$0] }
     }
   }
 

@@ -19,10 +19,10 @@ public struct Resolver {
   private var values: [TokenValue?]
   /// References between each resolved token and its literal value.
   private var chainLengths: [Int]
-  private var inheritedTypes: [String: TokenType] = [:]
-  private var inheritedDeprecations: [String: Deprecation] = [:]
-  /// Groups under an invalid `$type` (already reported): their untyped tokens fail silently.
-  private var groupsUnderInvalidType: Set<String> = []
+  /// What each group passes on to its tokens and subgroups, by its dotted name: keyed by the
+  /// names' substrings, so that a token's group (a prefix of its name) is looked up without
+  /// copying it into a string of its own.
+  private var groupInheritance: [Substring: ParentGroup] = [:]
   /// What each definition inherits from the group it is in: an index into `parentGroups`.
   private var parentGroupOf: [Int32] = []
   /// What the groups that hold tokens pass on to them (see ``computeParentGroups()``).
@@ -46,6 +46,8 @@ public struct Resolver {
   private struct ParentGroup {
     var type: TokenType?
     var deprecation: Deprecation?
+    /// Set for a group under an invalid `$type` (already reported) and none valid: its untyped
+    /// tokens fail silently.
     var isUnderInvalidType = false
   }
 
@@ -142,24 +144,29 @@ public struct Resolver {
   /// nearest ancestor's. Groups are visited shallowest first, so a parent is
   /// always done before its children.
   private mutating func computeGroupInheritance() {
-    var groupsByDepth: [[GroupDefinition]] = []
-    for group in source.groups.values {
-      let depth = group.path.segments.count
+    let groups = source.groups
+    var groupsByDepth: [[Dictionary<String, GroupDefinition>.Index]] = []
+    for index in groups.indices {
+      let depth = groups.values[index].path.segments.count
       while groupsByDepth.count < depth { groupsByDepth.append([]) }
-      groupsByDepth[depth - 1].append(group)
+      groupsByDepth[depth - 1].append(index)
     }
-    for group in groupsByDepth.joined() {
-      let parent = parentName(of: group.path)
-      if let type = group.type ?? parent.flatMap({ inheritedTypes[$0] }) {
-        inheritedTypes[group.path.name] = type
-      } else if group.hasInvalidType || parent.map({ groupsUnderInvalidType.contains($0) }) == true {
-        groupsUnderInvalidType.insert(group.path.name)
+    groupInheritance.reserveCapacity(groups.count)
+    for index in groupsByDepth.joined() {
+      let group = groups.values[index]
+      let parent = group.path.parentName.flatMap { groupInheritance[$0] } ?? ParentGroup()
+      var inheritance = ParentGroup()
+      if let type = group.type ?? parent.type {
+        inheritance.type = type
+      } else {
+        inheritance.isUnderInvalidType = group.hasInvalidType || parent.isUnderInvalidType
       }
       if let setting = group.deprecation {
-        inheritedDeprecations[group.path.name] = setting.deprecation
-      } else if let inherited = parent.flatMap({ inheritedDeprecations[$0] }) {
-        inheritedDeprecations[group.path.name] = inherited
+        inheritance.deprecation = setting.deprecation
+      } else {
+        inheritance.deprecation = parent.deprecation
       }
+      groupInheritance[group.path.name[...]] = inheritance
     }
   }
 
@@ -173,12 +180,7 @@ public struct Resolver {
     for definition in source.definitions {
       let parent = definition.path.parentName
       if parentGroups.isEmpty || parent != previousParent {
-        let parentName = parent.map(String.init)
-        parentGroups.append(
-          ParentGroup(
-            type: parentName.flatMap { inheritedTypes[$0] },
-            deprecation: parentName.flatMap { inheritedDeprecations[$0] },
-            isUnderInvalidType: parentName.map { groupsUnderInvalidType.contains($0) } == true))
+        parentGroups.append(parent.flatMap { groupInheritance[$0] } ?? ParentGroup())
         previousParent = parent
       }
       parentGroupOf.append(Int32(parentGroups.count - 1))
@@ -192,15 +194,17 @@ public struct Resolver {
   /// says so instead, and the group's tokens fail without more: a group under a composite type
   /// whose two or more tokens, none with a `$type` of its own, are all named like its fields.
   private mutating func reportCompositesWrittenAsGroups() {
-    let composite = inheritedTypes.filter { CompositeValueParser.fields(of: $0.value) != nil }
+    let composite = groupInheritance.compactMapValues { inheritance in
+      inheritance.type.flatMap { CompositeValueParser.fields(of: $0) != nil ? $0 : nil }
+    }
     guard !composite.isEmpty else { return }
     var members: [String: [Int]] = [:]
     for (index, definition) in source.definitions.enumerated() {
-      guard let parent = parentName(of: definition.path), composite[parent] != nil else { continue }
-      members[parent, default: []].append(index)
+      guard let parent = definition.path.parentName, composite[parent] != nil else { continue }
+      members[String(parent), default: []].append(index)
     }
     for (group, indices) in members where indices.count >= 2 {
-      guard let type = composite[group], let fields = CompositeValueParser.fields(of: type),
+      guard let type = composite[group[...]], let fields = CompositeValueParser.fields(of: type),
         let location = source.groups[group]?.location,
         indices.allSatisfy({
           source.definitions[$0].declaredType == nil
@@ -219,10 +223,6 @@ public struct Resolver {
   private func deprecation(_ index: Int) -> Deprecation? {
     if let setting = source.definitions[index].deprecation { return setting.deprecation }
     return parentGroup(index).deprecation
-  }
-
-  private func parentName(of path: TokenPath) -> String? {
-    path.parentName.map(String.init)
   }
 
   private func declaredType(_ index: Int) -> TokenType? {

@@ -80,11 +80,18 @@ public struct Resolver {
     // its place.
     let ordering = pathOrdering.take()
     let order = ordering.order
-    var tokens: [Token] = []
-    tokens.reserveCapacity(order.count)
-    for index in order {
-      guard let value = values[index] else { continue }
-      tokens.append(token(index, value: value))
+    let factory = TokenFactory(
+      definitions: source.definitions, values: values, componentSitesByIndex: componentSitesByIndex,
+      parentGroupOf: parentGroupOf, parentGroups: parentGroups)
+    var tokens: [Token]
+    if order.count >= minimumCountForBackgroundWork {
+      // The second half of the order is made on another core meanwhile.
+      let half = order.count / 2
+      let secondHalf = BackgroundValue { factory.tokens(order[half...]) }
+      tokens = factory.tokens(order[..<half], reservingCapacity: order.count)
+      tokens += secondHalf.take()
+    } else {
+      tokens = factory.tokens(order[...])
     }
     var groups: [String: GroupMetadata] = [:]
     for group in source.groups.values where group.description != nil || group.extensions != nil {
@@ -119,25 +126,52 @@ public struct Resolver {
     }
   }
 
-  /// The resolved token of definition `index`.
-  private func token(_ index: Int, value: TokenValue) -> Token {
-    let definition = source.definitions[index]
-    var reference: TokenReference?
-    if case .reference(let target, let alpha, _) = definition.value {
-      reference = TokenReference(target: target, alphaFactor: alpha?.factor)
-    }
-    var componentReferences: [ComponentReference] = []
-    if case .literal = definition.value, value.type.isComposite {
-      componentReferences = (componentSitesByIndex[index] ?? []).map {
-        ComponentReference(
-          path: $0.path, reference: TokenReference(target: $0.target, alphaFactor: $0.alphaFactor))
+  /// What making the tokens of resolved definitions reads, once every value is resolved: so that
+  /// tokens can be made on two cores at once.
+  private struct TokenFactory: Sendable {
+    let definitions: [TokenDefinition]
+    let values: [TokenValue?]
+    let componentSitesByIndex: [Int: [ComponentReferenceSite]]
+    let parentGroupOf: [Int32]
+    let parentGroups: [ParentGroup]
+
+    /// The tokens of the definitions at `indices` that resolved, in that order.
+    func tokens(_ indices: ArraySlice<Int>, reservingCapacity capacity: Int = 0) -> [Token] {
+      var tokens: [Token] = []
+      tokens.reserveCapacity(max(capacity, indices.count))
+      for index in indices {
+        guard let value = values[index] else { continue }
+        tokens.append(token(index, value: value))
       }
+      return tokens
     }
-    return Token(
-      path: definition.path, type: value.type, value: value, description: definition.description,
-      deprecation: deprecation(index), extensions: definition.extensions,
-      location: definition.location, valueLocation: definition.valueLocation, reference: reference,
-      componentReferences: componentReferences)
+
+    /// The resolved token of definition `index`.
+    private func token(_ index: Int, value: TokenValue) -> Token {
+      let definition = definitions[index]
+      var reference: TokenReference?
+      if case .reference(let target, let alpha, _) = definition.value {
+        reference = TokenReference(target: target, alphaFactor: alpha?.factor)
+      }
+      var componentReferences: [ComponentReference] = []
+      if case .literal = definition.value, value.type.isComposite {
+        componentReferences = (componentSitesByIndex[index] ?? []).map {
+          ComponentReference(
+            path: $0.path, reference: TokenReference(target: $0.target, alphaFactor: $0.alphaFactor))
+        }
+      }
+      return Token(
+        path: definition.path, type: value.type, value: value, description: definition.description,
+        deprecation: deprecation(index), extensions: definition.extensions,
+        location: definition.location, valueLocation: definition.valueLocation, reference: reference,
+        componentReferences: componentReferences)
+    }
+
+    /// The token's own `$deprecated` (where `false` wins over any group), else its group's.
+    private func deprecation(_ index: Int) -> Deprecation? {
+      if let setting = definitions[index].deprecation { return setting.deprecation }
+      return parentGroups[Int(parentGroupOf[index])].deprecation
+    }
   }
 
   /// Every group's effective `$type` and `$deprecated`: its own, or its
@@ -217,12 +251,6 @@ public struct Resolver {
         states[index] = .failed
       }
     }
-  }
-
-  /// The token's own `$deprecated` (where `false` wins over any group), else its group's.
-  private func deprecation(_ index: Int) -> Deprecation? {
-    if let setting = source.definitions[index].deprecation { return setting.deprecation }
-    return parentGroup(index).deprecation
   }
 
   private func declaredType(_ index: Int) -> TokenType? {

@@ -124,48 +124,87 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// and a shorter segment or path sorts first, as `<` has it.
   public var sortKey: [UInt8] {
     var key: [UInt8] = []
-    key.reserveCapacity(name.utf8.count * 2 + segments.count * 2)
     appendSortKey(to: &key)
     return key
   }
 
+  /// The most bytes ``sortKey`` can take: a digit becomes up to 6 (a run of one digit is the
+  /// marker, 4 bytes of length and the digit), and every byte is written a second time, escaped
+  /// (2 bytes at most), then each segment ends with 2 separators.
+  private var sortKeyCapacity: Int { name.utf8.count * 8 + segments.count * 2 }
+
   /// Appends ``sortKey`` to `key`.
   func appendSortKey(to key: inout [UInt8]) {
-    func appendEscaped(_ byte: UInt8) {
-      if byte <= 1 {
-        key.append(1)
-        key.append(byte + 1)
-      } else {
-        key.append(byte)
-      }
+    var scratch: [UInt8] = []
+    appendSortKey(to: &key, scratch: &scratch)
+  }
+
+  /// Appends ``sortKey`` to `key`, written first into `scratch` (grown when too small): through a
+  /// pointer into room made beforehand, as appending to an array a byte at a time costs several
+  /// times more (a capacity check and a count update per byte), and every path of a large set is
+  /// keyed.
+  fileprivate func appendSortKey(to key: inout [UInt8], scratch: inout [UInt8]) {
+    let capacity = sortKeyCapacity
+    if scratch.count < capacity { scratch = Array(repeating: 0, count: capacity) }
+    scratch.withUnsafeMutableBufferPointer { buffer in
+      let written = writeSortKey(into: buffer)
+      key.append(contentsOf: UnsafeMutableBufferPointer(rebasing: buffer[..<written]))
     }
+  }
+
+  /// Writes ``sortKey`` at the start of `key` (at least ``sortKeyCapacity`` bytes); returns its length.
+  private func writeSortKey(into key: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    guard let start = key.baseAddress else { return 0 }
+    var end = start
     for var segment in segments {
-      segment.withUTF8 { bytes in
+      end = segment.withUTF8 { bytes in
+        var end = end
         var index = 0
         while index < bytes.count {
           guard bytes[index] >= 48 && bytes[index] <= 57 else {
-            appendEscaped(bytes[index])
+            end = Self.writeEscaped(bytes[index], at: end)
             index += 1
             continue
           }
-          var end = index
-          while end < bytes.count && bytes[end] >= 48 && bytes[end] <= 57 { end += 1 }
-          var start = index
-          while start < end - 1 && bytes[start] == 48 { start += 1 }
-          let length = UInt32(clamping: end - start)
-          key.append(48)
-          key.append(UInt8(length >> 24))
-          key.append(UInt8(length >> 16 & 0xFF))
-          key.append(UInt8(length >> 8 & 0xFF))
-          key.append(UInt8(length & 0xFF))
-          key.append(contentsOf: bytes[start..<end])
-          index = end
+          var runEnd = index
+          while runEnd < bytes.count && bytes[runEnd] >= 48 && bytes[runEnd] <= 57 { runEnd += 1 }
+          var runStart = index
+          while runStart < runEnd - 1 && bytes[runStart] == 48 { runStart += 1 }
+          let length = UInt32(clamping: runEnd - runStart)
+          end[0] = 48
+          end[1] = UInt8(length >> 24)
+          end[2] = UInt8(length >> 16 & 0xFF)
+          end[3] = UInt8(length >> 8 & 0xFF)
+          end[4] = UInt8(length & 0xFF)
+          end += 5
+          for digit in runStart..<runEnd {
+            end.pointee = bytes[digit]
+            end += 1
+          }
+          index = runEnd
         }
-        key.append(0)
-        for byte in bytes { appendEscaped(byte) }
-        key.append(0)
+        end.pointee = 0
+        end += 1
+        for byte in bytes { end = Self.writeEscaped(byte, at: end) }
+        end.pointee = 0
+        return end + 1
       }
     }
+    return end - start
+  }
+
+  /// Writes `byte` at `position`, escaped (see ``sortKey``); returns where the next byte goes.
+  @inline(__always)
+  private static func writeEscaped(_ byte: UInt8, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    guard byte <= 1 else {
+      position.pointee = byte
+      return position + 1
+    }
+    position[0] = 1
+    position[1] = byte + 1
+    return position + 2
   }
 
   /// The sort keys of many paths in one buffer (one allocation, not one per path), to put
@@ -174,6 +213,8 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     private var bytes: [UInt8] = []
     /// Where each key ends in `bytes`; key `i` starts where key `i - 1` ends.
     private var ends: [Int] = []
+    /// Room to write one key in (see ``TokenPath/appendSortKey(to:scratch:)``).
+    private var scratch: [UInt8] = []
 
     init(capacity: Int) {
       ends.reserveCapacity(capacity)
@@ -181,7 +222,7 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     mutating func append(_ path: TokenPath) {
-      path.appendSortKey(to: &bytes)
+      path.appendSortKey(to: &bytes, scratch: &scratch)
       ends.append(bytes.count)
     }
 

@@ -324,6 +324,8 @@ private struct PointerRun {
   }
 
   private static func containsPointer(_ node: YAMLNode) -> Bool {
+    // Most values are scalars: they are answered without making the list of nodes to visit.
+    if case .scalar = node { return false }
     var pending = [node]
     while let next = pending.popLast() {
       switch next {

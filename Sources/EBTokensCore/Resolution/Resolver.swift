@@ -19,10 +19,10 @@ public struct Resolver {
   private var values: [TokenValue?]
   /// References between each resolved token and its literal value.
   private var chainLengths: [Int]
-  private var inheritedTypes: [String: TokenType] = [:]
-  private var inheritedDeprecations: [String: Deprecation] = [:]
-  /// Groups under an invalid `$type` (already reported): their untyped tokens fail silently.
-  private var groupsUnderInvalidType: Set<String> = []
+  /// What each group passes on to its tokens and subgroups, by its dotted name: keyed by the
+  /// names' substrings, so that a token's group (a prefix of its name) is looked up without
+  /// copying it into a string of its own.
+  private var groupInheritance: [Substring: ParentGroup] = [:]
   /// What each definition inherits from the group it is in: an index into `parentGroups`.
   private var parentGroupOf: [Int32] = []
   /// What the groups that hold tokens pass on to them (see ``computeParentGroups()``).
@@ -46,6 +46,8 @@ public struct Resolver {
   private struct ParentGroup {
     var type: TokenType?
     var deprecation: Deprecation?
+    /// Set for a group under an invalid `$type` (already reported) and none valid: its untyped
+    /// tokens fail silently.
     var isUnderInvalidType = false
   }
 
@@ -64,8 +66,9 @@ public struct Resolver {
     // Path order depends on nothing the passes below find: for a large set it is worked out on
     // another core meanwhile.
     let definitions = source.definitions
+    let definitionIndex = source.definitionIndex
     let pathOrdering = BackgroundValue(inBackground: definitions.count >= minimumCountForBackgroundWork) {
-      PathOrdering(definitions)
+      PathOrdering(definitions, definitionIndex: definitionIndex)
     }
     computeGroupInheritance()
     computeParentGroups()
@@ -77,11 +80,18 @@ public struct Resolver {
     // its place.
     let ordering = pathOrdering.take()
     let order = ordering.order
-    var tokens: [Token] = []
-    tokens.reserveCapacity(order.count)
-    for index in order {
-      guard let value = values[index] else { continue }
-      tokens.append(token(index, value: value))
+    let factory = TokenFactory(
+      definitions: source.definitions, values: values, componentSitesByIndex: componentSitesByIndex,
+      parentGroupOf: parentGroupOf, parentGroups: parentGroups)
+    var tokens: [Token]
+    if order.count >= minimumCountForBackgroundWork {
+      // The second half of the order is made on another core meanwhile.
+      let half = order.count / 2
+      let secondHalf = BackgroundValue { factory.tokens(order[half...]) }
+      tokens = factory.tokens(order[..<half], reservingCapacity: order.count)
+      tokens += secondHalf.take()
+    } else {
+      tokens = factory.tokens(order[...])
     }
     var groups: [String: GroupMetadata] = [:]
     for group in source.groups.values where group.description != nil || group.extensions != nil {
@@ -99,57 +109,98 @@ public struct Resolver {
     let order: [Int]
     let positionByName: [String: Int]
 
-    init(_ definitions: [TokenDefinition]) {
+    /// - Parameter definitionIndex: Each definition's index by name.
+    init(_ definitions: [TokenDefinition], definitionIndex: [String: Int]) {
       var keys = TokenPath.SortKeys(capacity: definitions.count)
       for definition in definitions { keys.append(definition.path) }
       order = keys.sortedIndices()
-      positionByName = TokenSet.index(names: order.lazy.map { definitions[$0].path.name })
+      guard definitionIndex.count == definitions.count else {
+        positionByName = TokenSet.index(names: order.lazy.map { definitions[$0].path.name })
+        return
+      }
+      // The index holds every name once: its values are mapped in place, without hashing the
+      // names again.
+      var positionOfDefinition = [Int](repeating: 0, count: order.count)
+      for (position, index) in order.enumerated() { positionOfDefinition[index] = position }
+      positionByName = definitionIndex.mapValues { positionOfDefinition[$0] }
     }
   }
 
-  /// The resolved token of definition `index`.
-  private func token(_ index: Int, value: TokenValue) -> Token {
-    let definition = source.definitions[index]
-    var reference: TokenReference?
-    if case .reference(let target, let alpha, _) = definition.value {
-      reference = TokenReference(target: target, alphaFactor: alpha?.factor)
-    }
-    var componentReferences: [ComponentReference] = []
-    if case .literal = definition.value, value.type.isComposite {
-      componentReferences = (componentSitesByIndex[index] ?? []).map {
-        ComponentReference(
-          path: $0.path, reference: TokenReference(target: $0.target, alphaFactor: $0.alphaFactor))
+  /// What making the tokens of resolved definitions reads, once every value is resolved: so that
+  /// tokens can be made on two cores at once.
+  private struct TokenFactory: Sendable {
+    let definitions: [TokenDefinition]
+    let values: [TokenValue?]
+    let componentSitesByIndex: [Int: [ComponentReferenceSite]]
+    let parentGroupOf: [Int32]
+    let parentGroups: [ParentGroup]
+
+    /// The tokens of the definitions at `indices` that resolved, in that order.
+    func tokens(_ indices: ArraySlice<Int>, reservingCapacity capacity: Int = 0) -> [Token] {
+      var tokens: [Token] = []
+      tokens.reserveCapacity(max(capacity, indices.count))
+      for index in indices {
+        guard let value = values[index] else { continue }
+        tokens.append(token(index, value: value))
       }
+      return tokens
     }
-    return Token(
-      path: definition.path, type: value.type, value: value, description: definition.description,
-      deprecation: deprecation(index), extensions: definition.extensions,
-      location: definition.location, valueLocation: definition.valueLocation, reference: reference,
-      componentReferences: componentReferences)
+
+    /// The resolved token of definition `index`.
+    private func token(_ index: Int, value: TokenValue) -> Token {
+      let definition = definitions[index]
+      var reference: TokenReference?
+      if case .reference(let target, let alpha, _) = definition.value {
+        reference = TokenReference(target: target, alphaFactor: alpha?.factor)
+      }
+      var componentReferences: [ComponentReference] = []
+      if case .literal = definition.value, value.type.isComposite {
+        componentReferences = (componentSitesByIndex[index] ?? []).map {
+          ComponentReference(
+            path: $0.path, reference: TokenReference(target: $0.target, alphaFactor: $0.alphaFactor))
+        }
+      }
+      return Token(
+        path: definition.path, type: value.type, value: value, description: definition.description,
+        deprecation: deprecation(index), extensions: definition.extensions,
+        location: definition.location, valueLocation: definition.valueLocation, reference: reference,
+        componentReferences: componentReferences)
+    }
+
+    /// The token's own `$deprecated` (where `false` wins over any group), else its group's.
+    private func deprecation(_ index: Int) -> Deprecation? {
+      if let setting = definitions[index].deprecation { return setting.deprecation }
+      return parentGroups[Int(parentGroupOf[index])].deprecation
+    }
   }
 
   /// Every group's effective `$type` and `$deprecated`: its own, or its
   /// nearest ancestor's. Groups are visited shallowest first, so a parent is
   /// always done before its children.
   private mutating func computeGroupInheritance() {
-    var groupsByDepth: [[GroupDefinition]] = []
-    for group in source.groups.values {
-      let depth = group.path.segments.count
+    let groups = source.groups
+    var groupsByDepth: [[Dictionary<String, GroupDefinition>.Index]] = []
+    for index in groups.indices {
+      let depth = groups.values[index].path.segments.count
       while groupsByDepth.count < depth { groupsByDepth.append([]) }
-      groupsByDepth[depth - 1].append(group)
+      groupsByDepth[depth - 1].append(index)
     }
-    for group in groupsByDepth.joined() {
-      let parent = parentName(of: group.path)
-      if let type = group.type ?? parent.flatMap({ inheritedTypes[$0] }) {
-        inheritedTypes[group.path.name] = type
-      } else if group.hasInvalidType || parent.map({ groupsUnderInvalidType.contains($0) }) == true {
-        groupsUnderInvalidType.insert(group.path.name)
+    groupInheritance.reserveCapacity(groups.count)
+    for index in groupsByDepth.joined() {
+      let group = groups.values[index]
+      let parent = group.path.parentName.flatMap { groupInheritance[$0] } ?? ParentGroup()
+      var inheritance = ParentGroup()
+      if let type = group.type ?? parent.type {
+        inheritance.type = type
+      } else {
+        inheritance.isUnderInvalidType = group.hasInvalidType || parent.isUnderInvalidType
       }
       if let setting = group.deprecation {
-        inheritedDeprecations[group.path.name] = setting.deprecation
-      } else if let inherited = parent.flatMap({ inheritedDeprecations[$0] }) {
-        inheritedDeprecations[group.path.name] = inherited
+        inheritance.deprecation = setting.deprecation
+      } else {
+        inheritance.deprecation = parent.deprecation
       }
+      groupInheritance[group.path.name[...]] = inheritance
     }
   }
 
@@ -163,12 +214,7 @@ public struct Resolver {
     for definition in source.definitions {
       let parent = definition.path.parentName
       if parentGroups.isEmpty || parent != previousParent {
-        let parentName = parent.map(String.init)
-        parentGroups.append(
-          ParentGroup(
-            type: parentName.flatMap { inheritedTypes[$0] },
-            deprecation: parentName.flatMap { inheritedDeprecations[$0] },
-            isUnderInvalidType: parentName.map { groupsUnderInvalidType.contains($0) } == true))
+        parentGroups.append(parent.flatMap { groupInheritance[$0] } ?? ParentGroup())
         previousParent = parent
       }
       parentGroupOf.append(Int32(parentGroups.count - 1))
@@ -182,15 +228,17 @@ public struct Resolver {
   /// says so instead, and the group's tokens fail without more: a group under a composite type
   /// whose two or more tokens, none with a `$type` of its own, are all named like its fields.
   private mutating func reportCompositesWrittenAsGroups() {
-    let composite = inheritedTypes.filter { CompositeValueParser.fields(of: $0.value) != nil }
+    let composite = groupInheritance.compactMapValues { inheritance in
+      inheritance.type.flatMap { CompositeValueParser.fields(of: $0) != nil ? $0 : nil }
+    }
     guard !composite.isEmpty else { return }
     var members: [String: [Int]] = [:]
     for (index, definition) in source.definitions.enumerated() {
-      guard let parent = parentName(of: definition.path), composite[parent] != nil else { continue }
-      members[parent, default: []].append(index)
+      guard let parent = definition.path.parentName, composite[parent] != nil else { continue }
+      members[String(parent), default: []].append(index)
     }
     for (group, indices) in members where indices.count >= 2 {
-      guard let type = composite[group], let fields = CompositeValueParser.fields(of: type),
+      guard let type = composite[group[...]], let fields = CompositeValueParser.fields(of: type),
         let location = source.groups[group]?.location,
         indices.allSatisfy({
           source.definitions[$0].declaredType == nil
@@ -203,16 +251,6 @@ public struct Resolver {
         states[index] = .failed
       }
     }
-  }
-
-  /// The token's own `$deprecated` (where `false` wins over any group), else its group's.
-  private func deprecation(_ index: Int) -> Deprecation? {
-    if let setting = source.definitions[index].deprecation { return setting.deprecation }
-    return parentGroup(index).deprecation
-  }
-
-  private func parentName(of path: TokenPath) -> String? {
-    path.parentName.map(String.init)
   }
 
   private func declaredType(_ index: Int) -> TokenType? {

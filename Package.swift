@@ -18,18 +18,23 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
-    // glibc's <malloc.h>: `ebtokens` tunes the allocator (Sources/ebtokens/main.swift), the build
-    // returns the memory each render job freed (Sources/EBTokensCore/Emitting/Concurrency.swift).
+    // glibc's <malloc.h>: the build returns the memory each render job freed, when it runs on
+    // glibc's allocator (Sources/EBTokensCore/Emitting/Concurrency.swift).
     .systemLibrary(name: "CMalloc"),
     .target(
       name: "EBTokensCore",
       dependencies: ["CYAML", "CMalloc"]
     ),
+    // jemalloc for `ebtokens` on Linux, with its options (Sources/CAllocator/allocator.c).
+    .target(
+      name: "CAllocator",
+      linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+    ),
     .executableTarget(
       name: "ebtokens",
       dependencies: [
         "EBTokensCore",
-        "CMalloc",
+        "CAllocator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -2,10 +2,6 @@ import ArgumentParser
 import EBTokensCore
 import Foundation
 
-#if canImport(Glibc)
-  import CMalloc
-#endif
-
 struct Ebtokens: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ebtokens",
@@ -49,14 +45,5 @@ func reportingDiagnostics<T>(_ body: () throws -> T) throws -> T {
     exitWithDiagnostics(error)
   }
 }
-
-#if canImport(Glibc)
-  // glibc raises its mmap threshold each time a large block is freed, so that later large
-  // buffers (rendered outputs, the audit's JSON, tables being grown) come from the heap, where
-  // freed memory mostly stays counted in the resident set. A fixed threshold (its default, 128 KiB)
-  // keeps them mapped apart and returned on free: the build of 100,000 tokens peaks 20 to 29 MB
-  // lower (about 200 MB instead of 220 to 230), in the same time.
-  _ = mallopt(M_MMAP_THRESHOLD, 128 << 10)
-#endif
 
 Ebtokens.main()

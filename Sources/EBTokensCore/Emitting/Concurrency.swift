@@ -43,7 +43,9 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
 /// done with a large set. glibc gives each thread its own allocator arena, and the next job runs on
 /// another thread: the pages a finished job freed stayed resident in its arena while the next job
 /// took fresh ones, so the resident set kept each finished job's peak (at 100,000 tokens, 182 to
-/// 188 MB at the audit's end instead of 165 or less). Elsewhere than glibc, nothing is done.
+/// 188 MB at the audit's end instead of 165 or less). Elsewhere than glibc, nothing is done; and
+/// `ebtokens` itself runs on jemalloc, which returns freed pages on its own (Sources/CAllocator),
+/// so this serves programs that use the library on glibc's allocator.
 func returnFreedMemoryInBackground() {
   #if canImport(Glibc)
     freedMemoryReturning.async { _ = malloc_trim(0) }

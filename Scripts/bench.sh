@@ -11,9 +11,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch="${BENCH_SCRATCH_PATH:-.build-bench-release}"
+# The release binary as it is shipped: on Linux with the Swift runtime linked in statically, which
+# needs no Swift installed where it runs and starts about 5 ms sooner (README, "A release binary").
+flags=(-c release --scratch-path "$scratch")
+if [ "$(uname -s)" = Linux ]; then flags+=(--static-swift-stdlib); fi
 # One product per invocation: given two --product options, swift build builds only the last.
 for product in ebtokens ebtokens-bench; do
-  swift build -c release --scratch-path "$scratch" --product "$product" >&2
+  swift build "${flags[@]}" --product "$product" >&2
 done
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+bin="$(swift build "${flags[@]}" --show-bin-path)"
 exec "$bin/ebtokens-bench" run --ebtokens "$bin/ebtokens" "$@"

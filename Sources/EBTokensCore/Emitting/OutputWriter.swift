@@ -332,19 +332,16 @@ final class StagingArea: @unchecked Sendable {
   /// deletes what a killed build left there (only names ``isLeftover(_:)`` accepts).
   func stage(_ bytes: [UInt8], for path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
-    func fail(_ reason: String) -> DiagnosticsError {
-      DiagnosticsError([OutputError.writeFailed(path: DisplayPath.forFile(path), reason: reason)])
-    }
     let problem: String? = lock.withLock {
       if let problem = createFolder(folder) { return problem }
       if cleanedFolders.insert(folder).inserted { Self.removeLeftovers(in: folder) }
       return nil
     }
-    if let problem { throw fail(problem) }
+    if let problem { throw DiagnosticsError([OutputError.writeFailed(at: path, reason: problem)]) }
     let temporary = Self.sibling(of: path, suffix: ".tmp")
     if let problem = Self.write(bytes, toNewFile: temporary) {
       unlink(temporary)
-      throw fail(problem)
+      throw DiagnosticsError([OutputError.writeFailed(at: path, reason: problem)])
     }
     let replaced = lock.withLock { temporaries.updateValue(temporary, forKey: path) }
     if let replaced { unlink(replaced) }
@@ -363,9 +360,7 @@ final class StagingArea: @unchecked Sendable {
     let failures = lock.withLock { flushFailures }
     guard failures.isEmpty else {
       throw DiagnosticsError(
-        failures.sorted { $0.key < $1.key }.map {
-          OutputError.writeFailed(path: DisplayPath.forFile($0.key), reason: $0.value)
-        })
+        failures.sorted { $0.key < $1.key }.map { OutputError.writeFailed(at: $0.key, reason: $0.value) })
     }
   }
 
@@ -483,20 +478,16 @@ private struct WriteTransaction {
     // have appeared since, the rename fails and the build is rolled back.
     guard OutputWriter.fileType(path) == .typeRegular else { return }
     let backup = StagingArea.sibling(of: path, suffix: ".old")
-    guard link(path, backup) == 0 else {
-      throw DiagnosticsError([
-        OutputError.writeFailed(path: DisplayPath.forFile(path), reason: String(cString: strerror(errno)))
-      ])
-    }
+    guard link(path, backup) == 0 else { throw DiagnosticsError([OutputError.writeFailed(at: path)]) }
     backups[path] = backup
   }
 
   mutating func commitWrite(to path: String) throws {
     guard let temporary = staging.takeTemporary(for: path) else { return }
     guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let failure = OutputError.writeFailed(at: path)
       unlink(temporary)
-      throw DiagnosticsError([OutputError.writeFailed(path: DisplayPath.forFile(path), reason: reason)])
+      throw DiagnosticsError([failure])
     }
     if let backup = backups.removeValue(forKey: path) {
       steps.append(.replaced(path: path, backup: backup))
@@ -507,11 +498,7 @@ private struct WriteTransaction {
 
   mutating func commitRemoval(of path: String) throws {
     let backup = StagingArea.sibling(of: path, suffix: ".old")
-    guard rename(path, backup) == 0 else {
-      throw DiagnosticsError([
-        OutputError.writeFailed(path: DisplayPath.forFile(path), reason: String(cString: strerror(errno)))
-      ])
-    }
+    guard rename(path, backup) == 0 else { throw DiagnosticsError([OutputError.writeFailed(at: path)]) }
     steps.append(.removed(path: path, backup: backup))
   }
 
@@ -543,6 +530,16 @@ private struct WriteTransaction {
       }
     }
     steps = []
+  }
+}
+
+extension OutputError {
+  /// The file at `path` (shown as the user sees it) could not be written, for `reason`: by
+  /// default the system's error of the call that just failed.
+  fileprivate static func writeFailed(at path: String, reason: String = String(cString: strerror(errno)))
+    -> Self
+  {
+    .writeFailed(path: DisplayPath.forFile(path), reason: reason)
   }
 }
 

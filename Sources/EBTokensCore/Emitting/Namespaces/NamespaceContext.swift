@@ -180,6 +180,11 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   private struct Identifier {
     let text: String
     let isReserved: Bool
+
+    init(text: String, reserved: Set<String>) {
+      self.text = text
+      isReserved = reserved.contains(text)
+    }
   }
 
   /// The root namespace, named `rootName`, holding every token.
@@ -271,24 +276,29 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
 
   /// The member identifier of a token named `name`; `nil` when the name has no word to make one.
   private mutating func memberIdentifier(_ name: String) -> Identifier? {
-    if let known = memberIdentifiers[name] { return known }
-    let words = IdentifierWords.split(name)
-    let identifier = words.isEmpty ? nil : identifier(language.memberIdentifier(words))
-    memberIdentifiers[name] = identifier
-    return identifier
+    Self.identifier(
+      of: name, cachedIn: &memberIdentifiers, reserved: reservedIdentifiers, making: language.memberIdentifier
+    )
   }
 
   /// The namespace identifier of a group named `name`; `nil` when the name has no word to make one.
   private mutating func namespaceIdentifier(_ name: String) -> Identifier? {
-    if let known = namespaceIdentifiers[name] { return known }
-    let words = IdentifierWords.split(name)
-    let identifier = words.isEmpty ? nil : identifier(language.namespaceIdentifier(words))
-    namespaceIdentifiers[name] = identifier
-    return identifier
+    Self.identifier(
+      of: name, cachedIn: &namespaceIdentifiers, reserved: reservedIdentifiers,
+      making: language.namespaceIdentifier)
   }
 
-  private func identifier(_ text: String) -> Identifier {
-    Identifier(text: text, isReserved: reservedIdentifiers.contains(text))
+  /// `name`'s identifier as `make` makes it from the name's words, found in `cache` or made once
+  /// and kept there.
+  private static func identifier(
+    of name: String, cachedIn cache: inout [String: Identifier?], reserved: Set<String>,
+    making make: ([String]) -> String
+  ) -> Identifier? {
+    if let known = cache[name] { return known }
+    let words = IdentifierWords.split(name)
+    let identifier = words.isEmpty ? nil : Identifier(text: make(words), reserved: reserved)
+    cache[name] = identifier
+    return identifier
   }
 
   /// A token or sub-group of a node, by position.

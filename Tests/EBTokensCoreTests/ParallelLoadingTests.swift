@@ -36,6 +36,15 @@ import Testing
     }
   }
 
+  /// ``files(count:)`` written into `directory`, listed in order.
+  private static func writeFiles(count: Int, in directory: URL) throws -> [TokenFiles.File] {
+    try files(count: count).map { name, contents in
+      let url = directory.appendingPathComponent(name)
+      try Data(contents.utf8).write(to: url)
+      return TokenFiles.File(path: url.path, displayPath: name)
+    }
+  }
+
   /// The loader as it was before files were read side by side: one file after the other.
   private static func loadOneByOne(_ files: [TokenFiles.File]) -> [Diagnostic] {
     var errors: [any DiagnosticConvertible] = []
@@ -55,12 +64,7 @@ import Testing
 
   @Test func manyFilesGiveTheErrorsOfReadingThemOneByOne() throws {
     try withTemporaryDirectory { directory in
-      var list: [TokenFiles.File] = []
-      for (name, contents) in Self.files(count: 60) {
-        let url = directory.appendingPathComponent(name)
-        try Data(contents.utf8).write(to: url)
-        list.append(TokenFiles.File(path: url.path, displayPath: name))
-      }
+      let list = try Self.writeFiles(count: 60, in: directory)
       let expected = Self.loadOneByOne(list)
       #expect(expected.count > 400)
       var found: [Diagnostic] = []
@@ -96,12 +100,7 @@ import Testing
   /// files still being read meanwhile add nothing.
   @Test func theTokenLimitStopsWithTheErrorsOfReadingOneByOne() throws {
     try withTemporaryDirectory { directory in
-      var list: [TokenFiles.File] = []
-      for (name, contents) in Self.files(count: 60) {
-        let url = directory.appendingPathComponent(name)
-        try Data(contents.utf8).write(to: url)
-        list.append(TokenFiles.File(path: url.path, displayPath: name))
-      }
+      let list = try Self.writeFiles(count: 60, in: directory)
       let limits = Limits(maxFileBytes: 1 << 20, maxDepth: 128, maxTokens: 100, maxReferenceChain: 10)
       var expected: [any DiagnosticConvertible] = []
       var parser = TokenFileParser(limits: limits)

@@ -8,6 +8,10 @@ import Foundation
 /// Runs independent jobs side by side on the machine's cores (the outputs and
 /// the audit report render in parallel) and returns their results in job order,
 /// so the result never depends on which finished first.
+///
+/// The calling thread runs jobs too, unlike ``runSideBySide(_:consumingInOrder:)``, whose caller
+/// consumes while the jobs run: building on that one instead, the 100,000-token build used one
+/// more thread and allocator arena, peaking 12 MB higher (median of 10 runs) and no faster.
 func runSideBySide<Value: Sendable>(_ jobs: [@Sendable () -> Value]) -> [Value] {
   let slots = ResultSlots<Value>(count: jobs.count)
   DispatchQueue.concurrentPerform(iterations: jobs.count) { index in

@@ -7,10 +7,10 @@ let package = Package(
   products: [
     .executable(name: "ebtokens", targets: ["ebtokens"]),
     .executable(name: "ebtokens-bench", targets: ["ebtokens-bench"]),
-    .library(name: "EBTokensCore", targets: ["EBTokensCore"]),
+    .library(name: "EBTokens", targets: ["EBTokens"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
     .systemLibrary(
@@ -21,9 +21,39 @@ let package = Package(
     // glibc's <malloc.h>: the build returns the memory each render job freed, when it runs on
     // glibc's allocator (Sources/EBTokensCore/Emitting/Concurrency.swift).
     .systemLibrary(name: "CMalloc"),
+    // The compiler, one module per stage of the pipeline (docs/architecture.md). Each depends only
+    // on the modules below it; Tests/EBTokensTests/ArchitectureTests.swift fails on an import that
+    // goes up or across.
+    .target(name: "EBTokensSupport", dependencies: ["CMalloc"]),
+    .target(name: "EBTokensSyntax", dependencies: ["EBTokensSupport", "CYAML"]),
+    .target(name: "EBTokensModel", dependencies: ["EBTokensSupport", "EBTokensSyntax"]),
+    .target(name: "EBTokensConfig", dependencies: ["EBTokensSupport", "EBTokensModel"]),
+    .target(name: "EBTokensParsing", dependencies: ["EBTokensSupport", "EBTokensSyntax", "EBTokensModel"]),
     .target(
-      name: "EBTokensCore",
-      dependencies: ["CYAML", "CMalloc"]
+      name: "EBTokensResolution",
+      dependencies: [
+        "EBTokensSupport", "EBTokensSyntax", "EBTokensModel", "EBTokensConfig", "EBTokensParsing",
+      ]
+    ),
+    .target(
+      name: "EBTokensEmitting",
+      dependencies: ["EBTokensSupport", "EBTokensSyntax", "EBTokensModel", "EBTokensConfig"]
+    ),
+    .target(name: "EBTokensAudit", dependencies: ["EBTokensSupport", "EBTokensModel", "EBTokensConfig"]),
+    .target(
+      name: "EBTokensBuild",
+      dependencies: [
+        "EBTokensSupport", "EBTokensSyntax", "EBTokensModel", "EBTokensConfig", "EBTokensParsing",
+        "EBTokensResolution", "EBTokensEmitting", "EBTokensAudit",
+      ]
+    ),
+    // The library's public API in one import: re-exports every stage.
+    .target(
+      name: "EBTokens",
+      dependencies: [
+        "EBTokensSupport", "EBTokensSyntax", "EBTokensModel", "EBTokensConfig", "EBTokensParsing",
+        "EBTokensResolution", "EBTokensEmitting", "EBTokensAudit", "EBTokensBuild",
+      ]
     ),
     // jemalloc for `ebtokens` on Linux, with its options (Sources/CAllocator/allocator.c).
     .target(
@@ -33,7 +63,7 @@ let package = Package(
     .executableTarget(
       name: "ebtokens",
       dependencies: [
-        "EBTokensCore",
+        "EBTokens",
         "CAllocator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -42,7 +72,7 @@ let package = Package(
     .executableTarget(
       name: "ebtokens-bench",
       dependencies: [
-        "EBTokensCore",
+        "EBTokens",
         "EBTokensBenchSupport",
         "CYAML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -51,13 +81,13 @@ let package = Package(
     // The libFuzzer target (Scripts/fuzz.sh); in a plain build, a tool that replays its findings.
     .executableTarget(
       name: "ebtokens-fuzz",
-      dependencies: ["EBTokensCore"]
+      dependencies: ["EBTokens"]
     ),
     // Runs child processes for both test targets: the binary, and the tools that prove its output.
     .target(name: "ChildProcess", path: "Tests/ChildProcess"),
     .testTarget(
       name: "EBTokensCoreTests",
-      dependencies: ["EBTokensCore", "EBTokensBenchSupport", "ChildProcess"],
+      dependencies: ["EBTokens", "EBTokensBenchSupport", "ChildProcess"],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(

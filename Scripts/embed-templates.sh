@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Sources/EBTokensCore/Emitting/EmbeddedTemplates.swift from templates/, so the
+# Regenerates Sources/EBTokensEmitting/EmbeddedTemplates.swift from templates/, so the
 # templates compiled into ebtokens (used when no template folder is configured) are exactly
 # the files in templates/. Run it after changing a template; a test fails until you do.
 #
@@ -8,7 +8,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-output=Sources/EBTokensCore/Emitting/EmbeddedTemplates.swift
+output=Sources/EBTokensEmitting/EmbeddedTemplates.swift
 delimiter='####'
 
 temporary=$(mktemp "$output.XXXXXX")

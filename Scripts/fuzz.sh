@@ -72,7 +72,7 @@ if [ -n "${FUZZ_ARGS:-}" ]; then read -r -a extra <<<"$FUZZ_ARGS" && args+=("${e
 # -jobs runs each job in a child process that logs to fuzz-N.log.
 if [ "$jobs" -gt 1 ]; then args+=(-jobs="$jobs" -workers="$jobs"); fi
 log=$scratch/last-run.log
-# The fully instrumented target has about 15,700 counters (EBTokensCore 13,500, Mustache 2,000;
+# The fully instrumented target has about 15,700 counters (the EBTokens modules 13,500, Mustache 2,000;
 # some builds report each twice). A build without `-sanitize-coverage` has none, and libFuzzer
 # then fuzzes blind without a word, so the count is checked.
 probe=$("$binary" -runs=0 2>&1 || true)

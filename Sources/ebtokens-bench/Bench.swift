@@ -1,6 +1,6 @@
 import ArgumentParser
+import EBTokens
 import EBTokensBenchSupport
-import EBTokensCore
 import Foundation
 
 @main

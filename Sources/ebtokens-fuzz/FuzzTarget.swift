@@ -6,7 +6,7 @@
 // finding can be reproduced and debugged without the sanitizer build:
 //
 //     swift run ebtokens-fuzz .build-fuzz/findings/crash-…
-import EBTokensCore
+import EBTokens
 import Foundation
 
 /// One fuzz input: a token file, optionally followed by an `ebtokens.yml` after a line that

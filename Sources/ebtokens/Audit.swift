@@ -1,5 +1,5 @@
 import ArgumentParser
-import EBTokensCore
+import EBTokens
 import Foundation
 
 extension AuditReport.Format: ExpressibleByArgument {}

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensModel
 
 /// The verdicts: compositing translucent colors, minimums per role and level, APCA, exit codes,
 /// and the real audit of the shipped EastBlue tokens.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensModel
+@testable import EBTokensResolution
 
 extension AuditFixture {
   /// The audit of a fixture with modes, loaded as ``result(_:level:method:)`` loads one without:

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensConfig
+@testable import EBTokensModel
+@testable import EBTokensSupport
 
 /// Token patterns (`*` = one segment), their captures, the inverted index and capture pairing.
 @Suite struct AuditPatternTests {

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// The audit fixtures under `Fixtures/audit/`, each a folder with `ebtokens.yml` and `tokens/`,
 /// loaded as if `ebtokens audit` ran in that folder (files named `tokens/…`, config `ebtokens.yml`)

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensModel
+@testable import EBTokensSupport
 
 /// Runs the audit on token YAML and an `ebtokens.yml` given as strings; the config is shown in
 /// diagnostics as `ebtokens.yml`.

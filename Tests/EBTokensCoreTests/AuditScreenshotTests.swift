@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
 
 /// The HTML report of the shipped tokens, rendered offline by headless Chromium.
 ///

@@ -1,6 +1,9 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensEmitting
+@testable import EBTokensModel
 
 /// An audit rule can name the typography its text is set in, and take its role from it.
 @Suite struct AuditTypographyTests {

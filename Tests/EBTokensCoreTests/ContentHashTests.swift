@@ -1,6 +1,6 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensSupport
 
 @Suite struct ContentHashTests {
   /// Reference digests from the `xxhash` Python package (the C reference implementation).

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensModel
 
 @Suite struct ContrastMathTests {
   /// A color from `0xRRGGBB`, each channel exactly `byte / 255` as a parsed hex color would be.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensModel
+@testable import EBTokensSupport
 
 @Suite struct JSONWriterTests {
   @Test func escapesEverythingJSONAndJavaScriptNeed() throws {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensModel
+@testable import EBTokensSupport
 
 /// Modes: layers over the base set, resolved per mode, and every way a layer can be wrong.
 @Suite struct ModeTests {

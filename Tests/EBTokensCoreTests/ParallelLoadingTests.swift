@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensParsing
+@testable import EBTokensResolution
+@testable import EBTokensSupport
+@testable import EBTokensSyntax
 
 /// `TokenLoader` reads and walks files side by side and merges them in order: what it finds, and
 /// every error in its order, must be what reading the files one after the other finds.

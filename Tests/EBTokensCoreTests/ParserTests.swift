@@ -1,6 +1,6 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensModel
 
 @Suite struct ParserTests {
   @Test func shorthandScalarIsATokenAndGroupTypeIsInherited() throws {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensSupport
+@testable import EBTokensSyntax
 
 @Suite struct ReaderTests {
   private func read(_ yaml: String, limits: Limits = .standard) -> YAMLReader.Result {

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 @Suite struct ResolverTests {
   @Test func alphaModifierMultipliesTheSourceAlpha() throws {

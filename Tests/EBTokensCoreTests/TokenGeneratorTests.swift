@@ -2,7 +2,11 @@ import EBTokensBenchSupport
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensModel
+@testable import EBTokensResolution
 
 /// The benchmark's generated token trees: deterministic, valid, and shaped as issue 6 asks.
 @Suite struct TokenGeneratorTests {

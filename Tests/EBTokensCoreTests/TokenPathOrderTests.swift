@@ -1,7 +1,7 @@
 import Testing
 
 @testable import EBTokensBenchSupport
-@testable import EBTokensCore
+@testable import EBTokensModel
 
 @Suite struct TokenPathOrderTests {
   @Test func naturalOrderComparesDigitRunsByValue() {

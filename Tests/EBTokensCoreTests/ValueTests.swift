@@ -1,6 +1,8 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensEmitting
+@testable import EBTokensModel
 
 /// Literal values of every type, and the typed error for each malformed form.
 @Suite struct ValueTests {

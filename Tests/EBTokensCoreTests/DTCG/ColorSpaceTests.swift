@@ -1,6 +1,7 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensModel
+@testable import EBTokensSupport
 
 /// Every DTCG color space converts to sRGB with CSS Color 4's formulas; a color outside sRGB is an
 /// error naming its channels, unless clipping it is below rounding noise.

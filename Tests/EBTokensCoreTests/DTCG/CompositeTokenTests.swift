@@ -1,6 +1,8 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensEmitting
+@testable import EBTokensModel
 
 /// Typography, shadow, border and stroke style tokens: sub-values are literals or references, and
 /// every error is at the sub-value.

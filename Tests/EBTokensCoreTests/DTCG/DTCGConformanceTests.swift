@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// The DTCG specification's own examples (`Fixtures/dtcg/<example>/example.tokens.json`), each with
 /// what ebtokens resolves it to, or the errors it reports, in `expected.txt`. Lines starting with `#`

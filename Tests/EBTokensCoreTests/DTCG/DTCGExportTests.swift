@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// `ebtokens export`: DTCG JSON that reads back to the same resolved tokens, references kept.
 @Suite struct DTCGExportTests {

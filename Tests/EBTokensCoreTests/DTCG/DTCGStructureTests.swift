@@ -1,6 +1,8 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensEmitting
+@testable import EBTokensModel
 
 /// What DTCG adds to the data model: root tokens, group inheritance and JSON Pointer references,
 /// in JSON and in YAML files alike.

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// DTCG JSON read through libyaml: everything JSON allows is read (including what libyaml alone
 /// refuses), everything it does not is an error at its line and column, and every location is

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensEmitting
+@testable import EBTokensResolution
 
 /// A build that fails while writing leaves every file as it was: new contents are staged beside
 /// their destinations first, and renames already done are undone when a later one fails.

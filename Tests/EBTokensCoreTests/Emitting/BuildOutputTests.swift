@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensEmitting
 
 /// `ebtokens build` on a project in a temporary folder: what it writes, rewrites, removes,
 /// refuses, and what `--check` reports.

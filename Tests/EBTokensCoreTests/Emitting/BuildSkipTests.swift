@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
 
 /// The no-change shortcut: a rebuild of an unchanged project does no work, and
 /// any change to an input or an output makes the build run in full.

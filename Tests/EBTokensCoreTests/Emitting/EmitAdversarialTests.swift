@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// Generated code cannot be broken out of: every description, deprecation message, font family
 /// and name in `Fixtures/adversarial` is written to end the comment or string literal it lands

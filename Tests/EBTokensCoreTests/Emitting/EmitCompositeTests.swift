@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// The composite fixture (`Fixtures/emitting-composite`): typography, shadow, border and stroke style
 /// tokens in every output, with the emitting fixture's configuration.

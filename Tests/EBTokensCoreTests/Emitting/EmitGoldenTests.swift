@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensEmitting
 
 /// Each output of the emitting fixture, rendered with the built-in templates, against its
 /// golden file: `Golden/emitting/<destination>/<file>.golden`.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensEmitting
+@testable import EBTokensSupport
 
 /// What outputs do with modes beyond the fixture's goldens: which tokens a CSS mode block holds and
 /// where it applies, names the mode declarations take, and templates a mode project needs.

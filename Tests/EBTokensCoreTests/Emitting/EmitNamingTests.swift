@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensSupport
 
 /// How token and group names become Swift and Kotlin identifiers and CSS property names, and
 /// the errors for names that cannot.

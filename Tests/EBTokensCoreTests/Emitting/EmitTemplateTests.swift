@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensEmitting
+@testable import EBTokensSupport
 
 /// Where templates come from (built in, `templates:`, an output's `template:`), how they
 /// render, and the errors for broken ones.
@@ -16,7 +18,7 @@ import Testing
     }
     #expect(!onDisk.isEmpty)
     let advice =
-      "Sources/EBTokensCore/Emitting/EmbeddedTemplates.swift is out of date; run Scripts/embed-templates.sh"
+      "Sources/EBTokensEmitting/EmbeddedTemplates.swift is out of date; run Scripts/embed-templates.sh"
     #expect(onDisk.keys.sorted() == EmbeddedTemplates.files.keys.sorted(), "\(advice)")
     for (key, text) in onDisk.sorted(by: { $0.key < $1.key }) {
       #expect(EmbeddedTemplates.files[key] == text, "templates/\(key) differs. \(advice)")

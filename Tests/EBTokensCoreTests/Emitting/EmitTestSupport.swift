@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// The token set and outputs the emitting tests share, from `Fixtures/emitting`: names that
 /// need converting, keywords, references with and without alpha, px and rem, descriptions

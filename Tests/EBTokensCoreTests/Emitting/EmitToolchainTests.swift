@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensEmitting
+@testable import EBTokensModel
 
 /// The generated outputs, proven with the real tools: the Swift package builds and an app
 /// reads its tokens, the Kotlin compiles against Compose stubs and runs, and Chromium

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensSupport
 
 /// How values, descriptions and deprecation messages are written in each language: literals
 /// that read back as the token's value, and user text that cannot end its comment or string.

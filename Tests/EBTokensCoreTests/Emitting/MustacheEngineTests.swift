@@ -1,6 +1,6 @@
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensEmitting
 
 /// Test data for templates, written as Swift literals: `["list": [["item": 1]], "flag": true]`.
 private indirect enum Data: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,

@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 
+@testable import EBTokensAudit
 @testable import EBTokensBenchSupport
-@testable import EBTokensCore
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensSupport
 
 /// The ASCII fast paths of ``IdentifierWords``, ``CSSLanguage/propertyName(_:)``, comment lines and
 /// the reports' replacements must give exactly what the general, Unicode-aware paths give, for every name: checked over many generated

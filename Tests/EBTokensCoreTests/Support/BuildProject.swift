@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import EBTokensCore
+@testable import EBTokensBuild
 
 /// A project in a temporary folder for tests that run `ebtokens build`: the emitting fixture's
 /// tokens and a configuration, with helpers to change files and read what the build wrote.

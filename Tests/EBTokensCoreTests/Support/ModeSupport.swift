@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensEmitting
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// A project with modes, written to a temporary folder from `files` (a path relative to the folder
 /// → its contents), one of them `ebtokens.yml`. Diagnostics name files relative to the folder, as

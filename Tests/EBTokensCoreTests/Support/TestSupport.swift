@@ -2,7 +2,9 @@ import ChildProcess
 import Foundation
 import Testing
 
-@testable import EBTokensCore
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
 
 /// Paths into the test sources, found from this file so fixtures and goldens
 /// can be read (and re-recorded) in place.

@@ -1,0 +1,440 @@
+import EBTokensConfig
+import EBTokensModel
+import EBTokensSupport
+import Foundation
+
+/// The audit's reports: the same ``AuditResult`` as a terminal table, a pull-request comment, JSON
+/// for tools, a page for designers, and SARIF for code-scanning annotations.
+///
+/// Every format is deterministic (no timestamps, no absolute paths beyond what the token
+/// locations hold), so a report can be committed or compared as a golden file.
+public enum AuditReport {
+  public enum Format: String, CaseIterable, Sendable {
+    case text
+    case markdown
+    case json
+    case html
+    case sarif
+
+    /// The file extension of the report files `ebtokens build` writes.
+    public var fileExtension: String {
+      switch self {
+      case .text: return "txt"
+      case .markdown: return "md"
+      case .json: return "json"
+      case .html: return "html"
+      case .sarif: return "sarif"
+      }
+    }
+  }
+
+  /// `result` in `format`. `colored` adds ANSI colors to the text format (callers pass it only when
+  /// writing to a terminal with `NO_COLOR` unset); the other formats ignore it.
+  public static func render(_ result: AuditResult, format: Format, colored: Bool = false) -> String {
+    switch format {
+    case .text: return text(result, colored: colored)
+    case .markdown: return markdown(result)
+    case .json: return json(result)
+    case .html: return AuditHTML.render(result)
+    case .sarif: return JSONWriter.render(sarif(result))
+    }
+  }
+
+  /// The formats `ebtokens build` writes into the report folder.
+  public static let buildFormats: [Format] = [.markdown, .json, .html]
+
+  /// The report files `ebtokens build` generates: `contrast-audit.md`, `.json` and `.html`.
+  public static func reportFiles(_ result: AuditResult, formats: [Format] = buildFormats) -> [GeneratedFile] {
+    formats.map { format in
+      let path = "contrast-audit.\(format.fileExtension)"
+      guard format != .json else { return GeneratedFile(path: path, bytes: jsonBytes(result)) }
+      return GeneratedFile(path: path, contents: render(result, format: format))
+    }
+  }
+
+  /// Writes `text` to a temporary file beside `path` and renames it over `path`, so a reader (or
+  /// a crash) never sees a half-written report. Creates missing parent folders.
+  ///
+  /// - Throws: ``DiagnosticsError`` holding a ``ReportWriteError``.
+  public static func writeAtomically(_ text: String, to path: String) throws {
+    if let reason = AtomicFile.write(text, to: path) {
+      throw DiagnosticsError([ReportWriteError(path: path, reason: reason)])
+    }
+  }
+
+  // MARK: - Shared wording
+
+  /// `4.5:1` for a ratio minimum, `Lc 75` for an APCA one, `-` for none.
+  static func requirement(_ result: PairResult, method: Configuration.Audit.Method) -> String {
+    guard let required = result.required else { return "-" }
+    switch method {
+    case .wcag2: return NumberFormatting.shortest(required) + ":1"
+    case .apca: return "Lc " + NumberFormatting.shortest(required)
+    }
+  }
+
+  /// Truncated ratio with its `:1`.
+  static func ratio(_ result: PairResult) -> String { WCAGContrast.formatted(result.ratio) + ":1" }
+
+  static func verdict(_ result: PairResult) -> String {
+    if !result.passes { return "FAIL" }
+    return result.required == nil ? "info" : "pass"
+  }
+
+  /// `#072592CC on #E5F1FF`: the colors as written, translucent ones with their alpha.
+  static func seen(_ result: PairResult) -> String {
+    result.composited.opaqueHex + " on " + result.backdrop.opaqueHex
+  }
+
+  /// `text.replacingOccurrences(of: target, with: replacement)` for an ASCII `target`: byte by
+  /// byte for ASCII text (most names), where a character is a byte; Foundation's for other text,
+  /// where it matches whole characters (a `-` with a combining mark is not a `-`).
+  static func replacing(_ target: Unicode.Scalar, with replacement: String, in text: String) -> String {
+    let targetByte = UInt8(ascii: target)
+    guard text.utf8.contains(targetByte) else { return text }
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return text.replacingOccurrences(of: String(target), with: replacement)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      if byte == targetByte {
+        bytes += replacement.utf8
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  // MARK: - Text
+
+  static func text(_ result: AuditResult, colored: Bool) -> String {
+    // With modes, a MODE column follows the verdict.
+    let hasModes = !result.modes.isEmpty
+    let modeColumn = hasModes ? ["MODE"] : []
+    let header =
+      ["RESULT"] + modeColumn + ["ROLE", "RATIO", "NEEDS", "APCA Lc", "FOREGROUND", "BACKGROUND", "SEEN"]
+    let rightAligned: Set<Int> = hasModes ? [3, 4, 5] : [2, 3, 4]
+    let rows = result.failuresFirst.map { pair in
+      [verdict(pair)] + (hasModes ? [pair.mode ?? ""] : []) + [
+        pair.role.rawValue, ratio(pair), requirement(pair, method: result.method),
+        APCAContrast.formatted(pair.apcaLc), printable(pair.foreground), printable(pair.background),
+        seen(pair),
+      ]
+    }
+    var widths = header.map(\.count)
+    for row in rows {
+      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+    }
+    func line(_ cells: [String], style: String?) -> String {
+      var text = ""
+      for (column, cell) in cells.enumerated() {
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        var shown = cell
+        // Only the verdict is colored, after padding is computed on the plain text.
+        if column == 0, let style { shown = "\u{1B}[\(style)m\(cell)\u{1B}[0m" }
+        let isLast = column == cells.count - 1
+        text += rightAligned.contains(column) ? padding + shown : shown + (isLast ? "" : padding)
+        if !isLast { text += "  " }
+      }
+      return text + "\n"
+    }
+    var output = line(header, style: colored ? "1" : nil)
+    for (pair, row) in zip(result.failuresFirst, rows) {
+      let style: String?
+      if !colored {
+        style = nil
+      } else if !pair.passes {
+        style = "1;31"
+      } else {
+        style = pair.required == nil ? "2" : "32"
+      }
+      output += line(row, style: style)
+    }
+    let summary = result.summary
+    let decorative = result.results.count { $0.required == nil }
+    let note = decorative == 0 ? "" : " (\(decorative) decorative, reported but not judged)"
+    if colored {
+      output += "\n\u{1B}[1;\(result.allPass ? "32" : "31")m\(summary)\u{1B}[0m\(note)\n"
+    } else {
+      output += "\n\(summary)\(note)\n"
+    }
+    return output
+  }
+
+  /// Names may hold any character but `.`, `{` and `}`; keep control characters (an escape
+  /// sequence, say, or C1's single-byte CSI) and bidirectional controls out of a terminal.
+  static func printable(_ text: String) -> String {
+    // Printable ASCII, most names, is kept as it is.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || SourceText.isBidiControl($0) ? "?" : $0
+        }))
+  }
+
+  // MARK: - Markdown
+
+  /// Most table rows in the markdown report: it is meant for a pull-request comment, and
+  /// GitHub cuts a comment at 65,536 characters. Failures come first; the JSON and SARIF
+  /// reports list every pair.
+  static let maximumMarkdownRows = 300
+
+  static func markdown(_ result: AuditResult) -> String {
+    let icon = result.allPass ? "✅" : "❌"
+    var output = "\(icon) **\(result.summary)**\n\n"
+    // With modes, a Mode column follows the verdict.
+    let hasModes = !result.modes.isEmpty
+    output +=
+      "| |\(hasModes ? " Mode |" : "") Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
+    output += "|:-:|\(hasModes ? "---|" : "")---|---|---|--:|--:|--:|---|\n"
+    let rows = result.failuresFirst(prefix: maximumMarkdownRows)
+    for pair in rows {
+      let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
+      // The value the verdict was decided on is bold when it falls short.
+      func judged(_ text: String, _ method: Configuration.Audit.Method) -> String {
+        !pair.passes && result.method == method ? "**\(text)**" : text
+      }
+      let cells =
+        [mark] + (hasModes ? [pair.mode ?? ""] : []) + [
+          markdownCode(pair.foreground), markdownCode(pair.background), pair.role.rawValue,
+          judged(ratio(pair), .wcag2), pair.required == nil ? "—" : requirement(pair, method: result.method),
+          judged(APCAContrast.formatted(pair.apcaLc), .apca),
+          markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex),
+        ]
+      output += "| " + cells.joined(separator: " | ") + " |\n"
+    }
+    if rows.count < result.results.count {
+      let hiddenFailures = result.failedCount - rows.count { !$0.passes }
+      output +=
+        "\n… and \(result.results.count - rows.count) more pairs (\(hiddenFailures) failing) not shown; "
+        + "the JSON and SARIF reports list every pair.\n"
+    }
+    let method =
+      result.method == .wcag2
+      ? "Pass/fail on the WCAG 2 contrast ratio; APCA Lc shown for reference."
+      : "Pass/fail on APCA |Lc|; the WCAG 2 ratio shown for reference."
+    output +=
+      "\n<sub>\(method) Translucent colors are judged as composited (\"Seen\"), backgrounds over "
+      + "\(canvasDescription(result)). Ratios truncated to two decimals. "
+      + "➖ decorative: reported, never fails.</sub>\n"
+    return output
+  }
+
+  /// `#FFFFFF`, or with modes each mode's canvas: `#FFFFFF in light, #121212 in dark`.
+  static func canvasDescription(_ result: AuditResult) -> String {
+    guard !result.modes.isEmpty else { return result.canvas.opaqueHex }
+    return result.modes.map { "\($0.canvas.opaqueHex) in \($0.name)" }.joined(separator: ", ")
+  }
+
+  /// A code span that survives a GFM table cell: pipes escaped, control characters replaced, and
+  /// a backtick fence longer than any run of backticks in the name, so no name can end the span
+  /// and have the rest read as Markdown (a link, an image).
+  static func markdownCode(_ text: String) -> String {
+    let cleaned = replacing("|", with: "\\|", in: printable(text))
+    // Without a backtick byte there is no backtick character; checking bytes is far cheaper.
+    guard cleaned.utf8.contains(UInt8(ascii: "`")) && cleaned.contains("`") else {
+      return "`" + cleaned + "`"
+    }
+    var longestRun = 0
+    var run = 0
+    for character in cleaned {
+      run = character == "`" ? run + 1 : 0
+      longestRun = max(longestRun, run)
+    }
+    let fence = String(repeating: "`", count: longestRun + 1)
+    return "\(fence) \(cleaned) \(fence)"
+  }
+
+  // MARK: - JSON
+
+  /// The JSON report, each pair's object made only as it is written: a 50,000-pair report is a
+  /// 20 MB document, never held as one `JSONWriter.Value`.
+  static func json(_ result: AuditResult) -> String {
+    String(decoding: jsonBytes(result), as: UTF8.self)
+  }
+
+  /// The JSON report's UTF-8: what `ebtokens build` writes, with no copy as text.
+  static func jsonBytes(_ result: AuditResult) -> [UInt8] {
+    let failed = result.failedCount
+    var members: [(String, JSONWriter.Value)] = [
+      ("level", .string(result.level.rawValue)),
+      ("method", .string(result.method.rawValue)),
+      ("summary", .object(jsonCounts(pairs: result.results.count, failed: failed))),
+    ]
+    // With modes, each mode's canvas and counts; and each result names its mode.
+    if !result.modes.isEmpty {
+      let modes = result.modes.map { mode -> JSONWriter.Value in
+        var pairs = 0
+        var failed = 0
+        for pair in result.results where pair.mode == mode.name {
+          pairs += 1
+          if !pair.passes { failed += 1 }
+        }
+        return .object(
+          [("name", .string(mode.name)), ("canvas", .string(mode.canvas.hex))]
+            + jsonCounts(pairs: pairs, failed: failed))
+      }
+      members.append(("modes", .array(modes)))
+    }
+    // Each pair's fields are read in place: a copy of the pair costs more than most of them.
+    let pairs = result.results
+    return JSONWriter.render(members, thenArray: "results", count: pairs.count) { index, object in
+      if let mode = pairs[index].mode { object.member("mode", string: mode) }
+      object.member("foreground", string: pairs[index].foreground)
+      object.member("background", string: pairs[index].background)
+      object.member("role", string: pairs[index].role.rawValue)
+      object.member("foregroundValue", color: pairs[index].foregroundColor)
+      object.member("backgroundValue", color: pairs[index].backgroundColor)
+      object.member("composited", color: pairs[index].measurement.composited, opaque: true)
+      object.member("ratio", number: pairs[index].measurement.ratio)
+      object.member("required", number: pairs[index].required)
+      object.member("apcaLc", number: pairs[index].measurement.apcaLc)
+      object.member("pass", bool: pairs[index].passes)
+      object.member("file", string: pairs[index].foregroundLocation.file)
+      object.member("line", integer: pairs[index].foregroundLocation.line)
+    }
+  }
+
+  private static func jsonCounts(pairs: Int, failed: Int) -> [(String, JSONWriter.Value)] {
+    [("pairs", .integer(pairs)), ("passed", .integer(pairs - failed)), ("failed", .integer(failed))]
+  }
+
+  // MARK: - SARIF
+
+  /// The SARIF rule for each role that can fail, with the success criterion it checks.
+  static let sarifRoles: [(role: Configuration.Audit.Role, name: String, summary: String, help: String)] = [
+    (
+      .text, "TextContrast", "Text contrast below the minimum for its level (WCAG 2.2 SC 1.4.3 / 1.4.6).",
+      "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html"
+    ),
+    (
+      .largeText, "LargeTextContrast",
+      "Large-text contrast below the minimum for its level (WCAG 2.2 SC 1.4.3 / 1.4.6).",
+      "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html"
+    ),
+    (
+      .nonText, "NonTextContrast", "Icon or meaningful border contrast below 3:1 (WCAG 2.2 SC 1.4.11).",
+      "https://www.w3.org/WAI/WCAG22/Understanding/non-text-contrast.html"
+    ),
+  ]
+
+  static func sarif(_ result: AuditResult) -> JSONWriter.Value {
+    let rules: [JSONWriter.Value] = sarifRoles.map { entry in
+      .object([
+        ("id", .string("contrast/\(entry.role.rawValue)")),
+        ("name", .string(entry.name)),
+        ("shortDescription", .object([("text", .string(entry.summary))])),
+        ("helpUri", .string(entry.help)),
+        ("defaultConfiguration", .object([("level", .string("error"))])),
+      ])
+    }
+    let results: [JSONWriter.Value] = result.results.filter { !$0.passes }.map { pair in
+      let ruleIndex = sarifRoles.firstIndex { $0.role == pair.role } ?? 0
+      let measured =
+        result.method == .wcag2
+        ? "contrast \(ratio(pair))"
+        : "APCA Lc \(APCAContrast.formatted(pair.apcaLc)) (contrast \(ratio(pair)))"
+      let message =
+        (pair.mode.map { "In mode '\($0)', " } ?? "")
+        + "'\(pair.foreground)' on '\(pair.background)' (\(pair.role.rawValue)) has \(measured); "
+        + "\(result.standard) requires \(requirement(pair, method: result.method)). Seen as \(seen(pair))."
+      let location = pair.foregroundLocation
+      // With modes, the mode is also a property (appended last), for tools that filter results.
+      return .object([
+        ("ruleId", .string("contrast/\(pair.role.rawValue)")),
+        ("ruleIndex", .integer(ruleIndex)),
+        ("level", .string("error")),
+        ("message", .object([("text", .string(message))])),
+        (
+          "locations",
+          .array([
+            .object([
+              (
+                "physicalLocation",
+                .object([
+                  ("artifactLocation", .object([("uri", .string(sarifURI(location.file)))])),
+                  (
+                    "region",
+                    .object([
+                      ("startLine", .integer(location.line)), ("startColumn", .integer(location.column)),
+                    ])
+                  ),
+                ])
+              )
+            ])
+          ])
+        ),
+      ]).appending(pair.mode.map { ("properties", .object([("mode", .string($0))])) })
+    }
+    return .object([
+      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+      ("version", .string("2.1.0")),
+      (
+        "runs",
+        .array([
+          .object([
+            (
+              "tool",
+              .object([
+                (
+                  "driver",
+                  .object([
+                    ("name", .string("ebtokens")),
+                    ("rules", .array(rules)),
+                  ])
+                )
+              ])
+            ),
+            ("results", .array(results)),
+          ])
+        ])
+      ),
+    ])
+  }
+
+  /// A file path as a SARIF artifact URI (RFC 3986): relative paths stay relative (to the
+  /// repository root, where code scanning resolves them); absolute ones become `file://` URIs.
+  /// Everything but unreserved characters and `/` is percent-encoded.
+  static func sarifURI(_ path: String) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return path.hasPrefix("/") ? "file://" + encoded : encoded
+  }
+}
+
+/// A report file that could not be written.
+public struct ReportWriteError: DiagnosticConvertible, Equatable {
+  public let path: String
+  public let reason: String
+
+  public var diagnostic: Diagnostic { Diagnostic("cannot write report '\(path)': \(reason)", at: nil) }
+}
+
+extension JSONWriter.Value {
+  /// The object with `member` last, when there is one.
+  fileprivate func appending(_ member: (String, JSONWriter.Value)?) -> JSONWriter.Value {
+    guard let member, case .object(let members) = self else { return self }
+    return .object(members + [member])
+  }
+}
+
+extension JSONWriter.ObjectWriter {
+  /// A member holding `color.hex`, or `color.opaqueHex` when `opaque`.
+  mutating func member(_ key: StaticString, color: Color, opaque: Bool = false) {
+    member(
+      key, hexRed: color.red8, green: color.green8, blue: color.blue8, alpha: opaque ? nil : color.alpha8)
+  }
+}

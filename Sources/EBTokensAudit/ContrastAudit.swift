@@ -1,0 +1,514 @@
+import EBTokensConfig
+import EBTokensModel
+import EBTokensSupport
+import Foundation
+
+/// `ebtokens audit`: every foreground/background pair the config's rules name, measured the way the
+/// eye sees it and judged against the WCAG 2.2 (or APCA) minimum for its role.
+///
+/// The library does all the work; the command only prints ``AuditReport`` output and exits with
+/// ``AuditResult/exitCode``. `ebtokens build` calls `run(tokens:config:)` the same way.
+public enum ContrastAudit {
+  public typealias Level = Configuration.Audit.Level
+  public typealias Method = Configuration.Audit.Method
+  public typealias Role = Configuration.Audit.Role
+
+  /// The smallest passing value for `role`: a WCAG 2 contrast ratio, or an APCA |Lc|. `nil` for
+  /// decorative pairs, which are reported but never fail.
+  ///
+  /// WCAG 2.2: text 4.5 (AA, SC 1.4.3) or 7 (AAA, SC 1.4.6); large text 3 or 4.5; non-text 3 at
+  /// both levels (SC 1.4.11 has no AAA). APCA: the Bronze simple-mode minimums text Lc 75 (body
+  /// text), large text Lc 60, non-text Lc 45; APCA has no AA/AAA split, so `level` does not
+  /// change them.
+  public static func minimum(for role: Role, level: Level, method: Method) -> Double? {
+    switch (method, role) {
+    case (_, .decorative): return nil
+    case (.wcag2, .text): return level == .aaa ? 7 : 4.5
+    case (.wcag2, .largeText): return level == .aaa ? 4.5 : 3
+    case (.wcag2, .nonText): return 3
+    case (.apca, .text): return 75
+    case (.apca, .largeText): return 60
+    case (.apca, .nonText): return 45
+    }
+  }
+
+  /// What a viewer sees of `foreground` on `background`, and its contrast.
+  public struct Measurement: Sendable, Equatable {
+    /// `background` composited over the canvas: opaque.
+    public let backdrop: Color
+    /// `foreground` composited over `backdrop`: opaque, the color actually seen.
+    public let composited: Color
+    /// WCAG 2 contrast ratio of `composited` against `backdrop`, unrounded.
+    public let ratio: Double
+    /// Signed APCA Lc of `composited` as text on `backdrop`.
+    public let apcaLc: Double
+  }
+
+  /// Composites, then measures. A translucent background is first flattened onto the opaque
+  /// `canvas` (the page beneath everything); a translucent foreground is then composited
+  /// source-over onto that backdrop, in gamma-encoded sRGB as browsers and native toolkits paint.
+  /// Contrast is only meaningful between the two colors the eye receives.
+  public static func measure(foreground: Color, background: Color, canvas: Color) -> Measurement {
+    let backdrop = Compositing.flattened(background, over: canvas)
+    let composited = Compositing.flattened(foreground, over: backdrop)
+    return Measurement(
+      backdrop: backdrop, composited: composited, ratio: WCAGContrast.ratio(composited, backdrop),
+      apcaLc: APCAContrast.lightnessContrast(text: composited, background: backdrop))
+  }
+
+  /// Whether `measurement` meets `minimum` under `method`, on unrounded values: a ratio of 4.499
+  /// fails 4.5 even though it would round to 4.50. APCA compares |Lc|, so light-on-dark pairs
+  /// (negative Lc) are held to the same minimums.
+  public static func passes(_ measurement: Measurement, minimum: Double?, method: Method) -> Bool {
+    guard let minimum else { return true }
+    switch method {
+    case .wcag2: return measurement.ratio >= minimum
+    case .apca: return abs(measurement.apcaLc) >= minimum
+    }
+  }
+
+  /// Audits `tokens` against the rules of `config`.
+  ///
+  /// - Throws: ``DiagnosticsError`` with every ``AuditError`` of every rule (patterns matching
+  ///   nothing, foregrounds pairing with nothing, non-color tokens), or when there are no rules.
+  public static func run(tokens: TokenSet, config: Configuration.Audit) throws -> AuditResult {
+    try run(tokens: ModalTokenSet(single: tokens), config: config, configPath: nil)
+  }
+
+  /// Audits with the `audit` section of a whole configuration.
+  public static func run(tokens: TokenSet, config: Configuration) throws -> AuditResult {
+    try run(tokens: ModalTokenSet(single: tokens), config: config.audit, configPath: config.path)
+  }
+
+  /// Audits every pair in every mode, each on that mode's colors and canvas.
+  public static func run(tokens: ModalTokenSet, config: Configuration) throws -> AuditResult {
+    try run(tokens: tokens, config: config.audit, configPath: config.path)
+  }
+
+  /// Matches the rules once (every mode has the same tokens with the same types), then measures
+  /// each pair in each mode.
+  static func run(tokens: ModalTokenSet, config: Configuration.Audit, configPath: String?) throws
+    -> AuditResult
+  {
+    guard !config.rules.isEmpty else {
+      throw DiagnosticsError([
+        AuditError.noRules(at: configPath.map { SourceLocation(file: $0, line: 1, column: 1) })
+      ])
+    }
+    let patterns = config.rules.flatMap { rule -> [TokenPattern] in
+      guard case .pattern(let background) = rule.background else { return [TokenPattern(rule.foreground)] }
+      return [TokenPattern(rule.foreground), TokenPattern(background)]
+    }
+    let index = TokenIndex(tokens.sets[0], for: patterns)
+    // `nil` stands for the only mode of a project without modes.
+    let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
+    var errors: [AuditError] = []
+    var typographyErrors: [TypographyRuleError] = []
+    var entries: [Entry] = []
+    var rules: [Configuration.Audit.Rule] = []
+    // Pairs seen so far, each keyed by one number: pairs of two tokens, by far the most, and
+    // pairs of a token and a literal background, numbered in `literalNumbers`.
+    var seenTokenPairs: Set<Int> = []
+    var seenLiteralPairs: Set<Int> = []
+    var literalNumbers: [Pair.Background: Int] = [:]
+    let tokenCount = tokens.sets[0].tokens.count
+    var suggestionsLeft = maxSuggestions
+    for var rule in config.rules {
+      if let typography = rule.typography {
+        // The role comes from the default mode's typography: modes vary colors, not type sizes.
+        switch TypographyRole.role(
+          ofToken: typography, in: tokens.sets[0], at: rule.typographyLocation ?? rule.location)
+        {
+        case .success(let role): rule.role = role
+        case .failure(let error):
+          typographyErrors.append(error)
+          continue
+        }
+      }
+      let found = pairs(for: rule, in: index, errors: &errors, suggestionsLeft: &suggestionsLeft)
+      // Rules multiply: each can pair every token with a background of its own, so a config
+      // of many rules could ask for billions of pairs. Far above any real design system's.
+      if entries.count + found.count > maxPairs {
+        errors.append(.tooManyPairs(limit: maxPairs, at: rule.location))
+        break
+      }
+      let ruleIndex = rules.count
+      rules.append(rule)
+      let role = Role.allCases.firstIndex(of: rule.role) ?? 0
+      // All pairs of a rule with a literal background have that background: numbered once here.
+      let literalNumber = found.first.map { pair -> Int in
+        if case .token = pair.background { return 0 }
+        if let number = literalNumbers[pair.background] { return number }
+        literalNumbers[pair.background] = literalNumbers.count
+        return literalNumbers.count - 1
+      }
+      for pair in found {
+        // Two rules naming the same pair with the same role would count it twice.
+        let isNew: Bool
+        if case .token(let background) = pair.background {
+          let key = (pair.foreground * tokenCount + background) * Role.allCases.count + role
+          isNew = seenTokenPairs.insert(key).inserted
+        } else {
+          // Fewer literals than rules.
+          let key = (pair.foreground * config.rules.count + (literalNumber ?? 0)) * Role.allCases.count + role
+          isNew = seenLiteralPairs.insert(key).inserted
+        }
+        guard isNew else { continue }
+        for (position, mode) in modes.enumerated() {
+          // A pair is measured in each mode where both colors exist.
+          guard tokens.sets[position].tokens[pair.foreground].value.colorValue != nil,
+            backgroundColor(pair.background, in: tokens.sets[position], mode: mode) != nil
+          else { continue }
+          entries.append(Entry(pair: pair, rule: ruleIndex, role: role, mode: position))
+        }
+      }
+    }
+    if !errors.isEmpty || !typographyErrors.isEmpty {
+      throw DiagnosticsError(errors.map { $0 as any DiagnosticConvertible } + typographyErrors)
+    }
+    let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
+    var results: [PairResult] = []
+    results.reserveCapacity(order.count)
+    for entryIndex in order {
+      // Fields are read in place: copying a token or a rule per result would cost more than the
+      // result itself.
+      let entry = entries[entryIndex]
+      let mode = modes[entry.mode]
+      let set = tokens.sets[entry.mode]
+      let foreground = entry.pair.foreground
+      let backgroundName: String
+      let backgroundLocation: SourceLocation?
+      switch entry.pair.background {
+      case .token(let background):
+        backgroundName = set.tokens[background].name
+        backgroundLocation = set.tokens[background].location
+      case .literal(_, let text):
+        backgroundName = text
+        backgroundLocation = nil
+      case .perMode(let colors):
+        backgroundName = mode.flatMap { colors[$0]?.text } ?? ""
+        backgroundLocation = nil
+      }
+      // Both colors exist: the entry was only made when they do.
+      guard let foregroundColor = set.tokens[foreground].value.colorValue,
+        let backgroundColor = backgroundColor(entry.pair.background, in: set, mode: mode)
+      else { continue }
+      let role = rules[entry.rule].role
+      let measurement = measure(
+        foreground: foregroundColor, background: backgroundColor, canvas: config.canvas(for: mode))
+      let minimum = minimum(for: role, level: config.level, method: config.method)
+      results.append(
+        PairResult(
+          foreground: set.tokens[foreground].name, background: backgroundName,
+          backgroundIsLiteral: backgroundLocation == nil, role: role, foregroundColor: foregroundColor,
+          backgroundColor: backgroundColor, measurement: measurement, required: minimum,
+          passes: passes(measurement, minimum: minimum, method: config.method),
+          foregroundLocation: set.tokens[foreground].location, backgroundLocation: backgroundLocation,
+          ruleLocation: rules[entry.rule].location, mode: mode))
+    }
+    return AuditResult(
+      level: config.level, method: config.method, canvas: config.canvas, results: results,
+      modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: config.canvas(for: $0)) })
+  }
+
+  /// The color of a pair's background in one mode's tokens; `nil` when it has none there.
+  private static func backgroundColor(_ background: Pair.Background, in set: TokenSet, mode: String?)
+    -> Color?
+  {
+    switch background {
+    case .token(let index): return set.tokens[index].value.colorValue
+    case .literal(let color, _): return color
+    case .perMode(let colors): return mode.flatMap { colors[$0]?.color }
+    }
+  }
+
+  /// One pair to measure in one mode, found in rule order: a few words, so that sorting moves
+  /// these (by position) rather than the results.
+  private struct Entry {
+    let pair: Pair
+    /// The rule's position among the rules that yielded pairs.
+    let rule: Int
+    /// The role's position in ``Role/allCases``.
+    let role: Int
+    /// The mode's position: a pair's results in every mode are adjacent, in the modes' order.
+    let mode: Int
+  }
+
+  /// The positions of `entries` in report order: foreground, then background in path order (a
+  /// literal background sorts as a one-segment name; one given per mode, as the first mode's),
+  /// then role, then mode, then as found. Tokens are in path order in every set, so two tokens
+  /// compare by position; only a literal background is compared as a path.
+  private static func reportOrder(
+    _ entries: [Entry], rules: [Configuration.Audit.Rule], tokens: TokenSet, modes: [String?]
+  ) -> [Int] {
+    let firstMode = modes.first ?? nil
+    let literalOrders: [TokenPath?] = rules.map { rule in
+      switch rule.background {
+      case .color: return TokenPath([rule.backgroundText])
+      case .colorPerMode(let colors): return TokenPath([firstMode.flatMap { colors[$0]?.text } ?? ""])
+      case .pattern: return nil
+      }
+    }
+    func backgroundOrder(_ entry: Entry) -> TokenPath {
+      if case .token(let index) = entry.pair.background { return tokens.tokens[index].path }
+      return literalOrders[entry.rule] ?? TokenPath([])
+    }
+    return entries.indices.sorted { left, right in
+      let lhs = entries[left]
+      let rhs = entries[right]
+      if lhs.pair.foreground != rhs.pair.foreground { return lhs.pair.foreground < rhs.pair.foreground }
+      if case .token(let leftBackground) = lhs.pair.background,
+        case .token(let rightBackground) = rhs.pair.background
+      {
+        if leftBackground != rightBackground { return leftBackground < rightBackground }
+      } else {
+        let leftOrder = backgroundOrder(lhs)
+        let rightOrder = backgroundOrder(rhs)
+        if leftOrder != rightOrder { return leftOrder < rightOrder }
+      }
+      if lhs.role != rhs.role { return lhs.role < rhs.role }
+      if lhs.mode != rhs.mode { return lhs.mode < rhs.mode }
+      return left < right
+    }
+  }
+
+  /// Most pairs one audit measures (a large design system has a few thousand).
+  static let maxPairs = 100_000
+  /// Most did-you-mean suggestions for patterns that match nothing, each a pass over the index.
+  static let maxSuggestions = 100
+
+  /// Two tokens, or a token and a literal, to measure in every mode. Tokens are positions in the
+  /// token sets, which list the same tokens in the same order in every mode.
+  private struct Pair {
+    enum Background: Hashable {
+      case token(Int)
+      case literal(Color, text: String)
+      case perMode([String: Configuration.Audit.Rule.ModeColor])
+    }
+
+    let foreground: Int
+    let background: Background
+  }
+
+  /// The pairs one rule names, appending its errors. A rule with any error yields no pairs, so a
+  /// broken rule never contributes a partial verdict (the run throws anyway).
+  private static func pairs(
+    for rule: Configuration.Audit.Rule, in index: TokenIndex, errors: inout [AuditError],
+    suggestionsLeft: inout Int
+  ) -> [Pair] {
+    func suggestion(for pattern: TokenPattern) -> String? {
+      guard suggestionsLeft > 0 else { return nil }
+      suggestionsLeft -= 1
+      return index.suggestion(for: pattern)?.description
+    }
+    let errorCount = errors.count
+    let foregroundPattern = TokenPattern(rule.foreground)
+    let foregroundLocation = rule.foregroundLocation ?? rule.location
+    let backgroundLocation = rule.backgroundLocation ?? rule.location
+    let foregrounds = index.matches(foregroundPattern)
+    if foregrounds.isEmpty {
+      errors.append(
+        .noMatch(
+          .foreground, pattern: rule.foreground, suggestion: suggestion(for: foregroundPattern),
+          at: foregroundLocation))
+    }
+    let foregroundColors = areColors(
+      foregrounds, in: index, side: .foreground, pattern: rule.foreground, at: foregroundLocation,
+      errors: &errors)
+
+    var pairs: [Pair] = []
+    let literal: Pair.Background?
+    switch rule.background {
+    case .color(let color): literal = .literal(color, text: rule.backgroundText)
+    case .colorPerMode(let colors): literal = .perMode(colors)
+    case .pattern: literal = nil
+    }
+    switch rule.background {
+    case .color, .colorPerMode:
+      for (match, isColor) in zip(foregrounds, foregroundColors) where isColor {
+        if let literal { pairs.append(Pair(foreground: match.index, background: literal)) }
+      }
+    case .pattern(let text):
+      let backgroundPattern = TokenPattern(text)
+      let backgrounds = index.matches(backgroundPattern)
+      if backgrounds.isEmpty {
+        errors.append(
+          .noMatch(
+            .background, pattern: text, suggestion: suggestion(for: backgroundPattern), at: backgroundLocation
+          ))
+        break
+      }
+      // A background that is not a color is an error, and a rule with an error yields no pairs.
+      let backgroundsAreColors = !areColors(
+        backgrounds, in: index, side: .background, pattern: text, at: backgroundLocation, errors: &errors
+      ).contains(false)
+      let partners = PatternPairing.pair(
+        foregrounds: foregrounds, foregroundPattern: foregroundPattern, backgrounds: backgrounds,
+        backgroundPattern: backgroundPattern)
+      guard foregrounds.isEmpty || partners.contains(where: { !$0.isEmpty }) else {
+        errors.append(
+          .noPair(
+            foreground: rule.foreground, background: text, foregroundMatches: foregrounds.count,
+            at: rule.location))
+        break
+      }
+      for ((match, isColor), backgroundMatches) in zip(zip(foregrounds, foregroundColors), partners) {
+        let token = index.tokens[match.index]
+        guard !backgroundMatches.isEmpty else {
+          errors.append(
+            .unpaired(
+              token: token.name, foreground: rule.foreground, background: text, tokenLocation: token.location,
+              at: foregroundLocation))
+          continue
+        }
+        guard isColor, backgroundsAreColors else { continue }
+        for background in backgroundMatches {
+          pairs.append(Pair(foreground: match.index, background: .token(background.index)))
+        }
+      }
+    }
+    return errors.count == errorCount ? pairs : []
+  }
+
+  /// Whether each match is a color, with an error for each that is not. A token has the same type
+  /// in every mode, so one mode's tokens tell.
+  private static func areColors(
+    _ matches: [TokenIndex.Match], in index: TokenIndex, side: AuditError.Side, pattern: String,
+    at location: SourceLocation?, errors: inout [AuditError]
+  ) -> [Bool] {
+    matches.map { match in
+      let token = index.tokens[match.index]
+      if token.value.colorValue != nil { return true }
+      errors.append(
+        .notAColor(
+          token: token.name, type: token.type, side: side, pattern: pattern, tokenLocation: token.location,
+          at: location))
+      return false
+    }
+  }
+}
+
+/// One audited pair.
+public struct PairResult: Sendable, Equatable {
+  /// The foreground token's name.
+  public let foreground: String
+  /// The background token's name, or the literal color as the rule wrote it.
+  public let background: String
+  public let backgroundIsLiteral: Bool
+  public let role: Configuration.Audit.Role
+  /// The resolved values, possibly translucent.
+  public let foregroundColor: Color
+  public let backgroundColor: Color
+  public let measurement: ContrastAudit.Measurement
+  /// The minimum in the method's unit (ratio or |Lc|); `nil` for decorative pairs.
+  public let required: Double?
+  public let passes: Bool
+  /// Where the foreground token is defined: reports and SARIF point there.
+  public let foregroundLocation: SourceLocation
+  public let backgroundLocation: SourceLocation?
+  public let ruleLocation: SourceLocation?
+  /// The mode the pair was measured in; `nil` in a project without modes.
+  public let mode: String?
+
+  public var ratio: Double { measurement.ratio }
+  public var apcaLc: Double { measurement.apcaLc }
+  public var composited: Color { measurement.composited }
+  public var backdrop: Color { measurement.backdrop }
+}
+
+/// Everything one audit found.
+public struct AuditResult: Sendable {
+  public let level: Configuration.Audit.Level
+  public let method: Configuration.Audit.Method
+  /// The canvas; with modes, the first mode's (``modes`` has each mode's).
+  public let canvas: Color
+  /// Every pair, sorted by foreground, background, role, then mode.
+  public let results: [PairResult]
+  /// Each mode with its canvas, in the config's order; empty in a project without modes.
+  public let modes: [Mode]
+
+  public struct Mode: Sendable, Equatable {
+    public let name: String
+    public let canvas: Color
+
+    public init(name: String, canvas: Color) {
+      self.name = name
+      self.canvas = canvas
+    }
+  }
+
+  public init(
+    level: Configuration.Audit.Level, method: Configuration.Audit.Method, canvas: Color,
+    results: [PairResult],
+    modes: [Mode] = []
+  ) {
+    self.level = level
+    self.method = method
+    self.canvas = canvas
+    self.results = results
+    self.modes = modes
+  }
+
+  public var failedCount: Int { results.count { !$0.passes } }
+  public var passedCount: Int { results.count - failedCount }
+  public var allPass: Bool { failedCount == 0 }
+
+  /// `ebtokens audit`'s exit code: 0 when every pair passes, 1 when any fails. (2, invalid input,
+  /// is a thrown ``DiagnosticsError`` instead of a result.)
+  public var exitCode: Int32 { allPass ? 0 : 1 }
+
+  /// Failures first, each group in ``results`` order: the order of the text, Markdown and HTML
+  /// reports.
+  public var failuresFirst: [PairResult] {
+    results.filter { !$0.passes } + results.filter(\.passes)
+  }
+
+  /// The first `count` pairs of ``failuresFirst``, without copying the others.
+  func failuresFirst(prefix count: Int) -> [PairResult] {
+    var pairs = Array(results.lazy.filter { !$0.passes }.prefix(count))
+    pairs += results.lazy.filter(\.passes).prefix(count - pairs.count)
+    return pairs
+  }
+
+  /// The standard judged against: `WCAG 2 AA`, `WCAG 2 AAA` or `APCA`.
+  public var standard: String {
+    switch method {
+    case .wcag2: return "WCAG 2 \(level.rawValue)"
+    case .apca: return "APCA"
+    }
+  }
+
+  /// `3 of 37 pairs fail WCAG 2 AA` or `All 37 pairs pass WCAG 2 AA`; with modes, each mode's
+  /// share follows: `5 of 54 pairs fail WCAG 2 AA: 4 of 27 in light, 1 of 27 in dark`.
+  public var summary: String {
+    let pairs = results.count == 1 ? "pair" : "pairs"
+    let total: String
+    if allPass {
+      total =
+        results.count == 1
+        ? "The 1 pair passes \(standard)" : "All \(results.count) \(pairs) pass \(standard)"
+    } else {
+      total = "\(failedCount) of \(results.count) \(pairs) \(failedCount == 1 ? "fails" : "fail") \(standard)"
+    }
+    guard !modes.isEmpty else { return total }
+    let shares = modes.map { mode in
+      var pairs = 0
+      var failed = 0
+      for pair in results where pair.mode == mode.name {
+        pairs += 1
+        if !pair.passes { failed += 1 }
+      }
+      let count = allPass ? "\(pairs)" : "\(failed) of \(pairs)"
+      return "\(count) in \(mode.name)"
+    }
+    return total + ": " + shares.joined(separator: ", ")
+  }
+}
+
+extension TokenValue {
+  /// The color of a color token; `nil` for any other type.
+  var colorValue: Color? {
+    if case .color(let color) = self { return color }
+    return nil
+  }
+}

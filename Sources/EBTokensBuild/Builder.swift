@@ -1,0 +1,191 @@
+import EBTokensAudit
+import EBTokensConfig
+import EBTokensEmitting
+import EBTokensModel
+import EBTokensResolution
+import EBTokensSupport
+import Foundation
+
+/// `ebtokens build`: resolve the tokens, render every output and the contrast-audit
+/// report in memory, then write them, or with `--check` only compare them with the disk.
+///
+/// Every step that can fail on the user's input (tokens, templates, names, audit rules,
+/// a file in the way) runs before anything is committed, so an invalid project changes nothing:
+/// the outputs and the audit render side by side, one per core, and each is written to
+/// temporary files as soon as it is rendered (while the others still render), which are renamed
+/// into place only once every output is rendered and checked, and deleted otherwise. When nothing the
+/// outputs depend on has changed since the last build (see ``BuildState``), the build
+/// is skipped.
+public struct Builder: Sendable {
+  public enum Mode: Sendable {
+    case write
+    /// Compare only: the plan lists what a build would change.
+    case check
+  }
+
+  public var limits: Limits
+
+  public init(limits: Limits = .standard) {
+    self.limits = limits
+  }
+
+  /// The contrast audit's verdict on the tokens built.
+  public struct ContrastVerdict: Sendable, Equatable {
+    public let passes: Bool
+    public let summary: String
+  }
+
+  /// What one build did.
+  public struct Result: Sendable {
+    /// What the build changed, or in ``Mode/check`` would change.
+    public let plan: WritePlan
+    /// The contrast audit whose report was generated; `nil` when the config has no
+    /// rules or no report folder, or when the build was skipped as unchanged.
+    public let audit: AuditResult?
+    /// The audit's verdict, also when the build was skipped.
+    public let contrast: ContrastVerdict?
+    /// Whether nothing had changed since the last build, so no work was done.
+    public let wasSkipped: Bool
+
+    /// Whether the build must fail on contrast: the config asks it to and a pair fails.
+    public func failsOnContrast(_ configuration: Configuration) -> Bool {
+      configuration.audit.failsBuild && contrast?.passes == false
+    }
+  }
+
+  /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together.
+  public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
+    let loader = ModalTokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
+    let inputs = try loader.inputs(configuration: configuration)
+    let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: inputs.allFiles, limits: limits)
+    let directories = outputDirectories(configuration)
+    if let fingerprint, let unchanged = unchangedBuild(fingerprint, directories: directories) {
+      return unchanged
+    }
+    let tokens = try loader.load(inputs)
+    let staging = mode == .write ? StagingArea() : nil
+    do {
+      let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
+      let (outputs, audit) = try render(
+        tokens, configuration: configuration, staging: staging, isLarge: isLarge)
+      release(consume tokens, inBackground: isLarge)
+      let writer = OutputWriter()
+      let plan = try writer.plan(outputs, staging: staging)
+      let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
+      if mode == .write {
+        try writer.apply(plan)
+        if let fingerprint { recordState(fingerprint, outputs: outputs, contrast: contrast) }
+      }
+      return Result(plan: plan, audit: audit, contrast: contrast, wasSkipped: false)
+    } catch {
+      staging?.abandon()
+      throw error
+    }
+  }
+
+  /// Every output and the audit report, rendered side by side and each compared with the disk
+  /// (and, with a `staging` area, written to temporary files) as soon as it is rendered; every
+  /// error of every one. For a large set, the memory each job freed is returned as it ends.
+  private func render(
+    _ tokens: ModalTokenSet, configuration: Configuration, staging: StagingArea?, isLarge: Bool
+  ) throws -> ([PreparedOutput], AuditResult?) {
+    typealias Rendered = Swift.Result<(output: PreparedOutput, audit: AuditResult?), DiagnosticsError>
+    @Sendable func prepared(_ output: consuming GeneratedOutput) -> PreparedOutput {
+      let prepared = OutputWriter.prepare(output, staging: staging)
+      _ = consume output
+      if isLarge { returnFreedMemoryInBackground() }
+      return prepared
+    }
+    var jobs: [@Sendable () -> Rendered] = []
+    let renderer = OutputRenderer(configuration: configuration)
+    for output in configuration.outputs {
+      jobs.append {
+        DiagnosticsError.catching { (prepared(try renderer.render(output, tokens: tokens)), nil) }
+      }
+    }
+    if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
+      jobs.append {
+        DiagnosticsError.catching {
+          let result = try ContrastAudit.run(tokens: tokens, config: configuration)
+          let report = GeneratedOutput(
+            directory: configuration.resolvedPath(reportDirectory), files: AuditReport.reportFiles(result))
+          return (prepared(report), result)
+        }
+      }
+    }
+    var outputs: [PreparedOutput] = []
+    var audit: AuditResult?
+    var diagnostics: [Diagnostic] = []
+    for rendered in runSideBySide(jobs) {
+      switch rendered {
+      case .success(let value):
+        outputs.append(value.output)
+        audit = audit ?? value.audit
+      case .failure(let error):
+        diagnostics += error.diagnostics
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics: diagnostics) }
+    return (outputs, audit)
+  }
+
+  /// Every folder the build writes into, standardized and without repeats.
+  private func outputDirectories(_ configuration: Configuration) -> [String] {
+    let renderer = OutputRenderer(configuration: configuration)
+    var directories = configuration.outputs.map { renderer.directory(for: $0) }
+    if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
+      directories.append(configuration.resolvedPath(reportDirectory))
+    }
+    var seen: Set<String> = []
+    return directories.map { ($0 as NSString).standardizingPath }.filter { seen.insert($0).inserted }
+  }
+
+  /// The skipped build's result, when every output folder records this fingerprint
+  /// and holds its generated files exactly as the last build left them.
+  private func unchangedBuild(_ fingerprint: String, directories: [String]) -> Result? {
+    var fileCount = 0
+    var contrast: ContrastVerdict?
+    for directory in directories {
+      guard let state = BuildState.read(in: directory), state.fingerprint == fingerprint,
+        state.stampsMatch(in: directory)
+      else { return nil }
+      fileCount += state.stamps.count
+      contrast = contrast ?? state.contrast.map { ContrastVerdict(passes: $0.passes, summary: $0.summary) }
+    }
+    return Result(plan: .unchanged(fileCount: fileCount), audit: nil, contrast: contrast, wasSkipped: true)
+  }
+
+  /// Records, in each output folder, the fingerprint and how its generated files
+  /// and manifest now are. A state that cannot be written only costs the next
+  /// build its shortcut, so failures here are ignored.
+  private func recordState(_ fingerprint: String, outputs: [PreparedOutput], contrast: ContrastVerdict?) {
+    var filesByDirectory: [String: [String]] = [:]
+    for output in outputs {
+      filesByDirectory[(output.directory as NSString).standardizingPath, default: []] += output.files.map(
+        \.path)
+    }
+    let recorded = contrast.map { BuildState.Contrast(passes: $0.passes, summary: $0.summary) }
+    for (directory, files) in filesByDirectory {
+      let paths = (files + [OutputWriter.manifestName]).sorted()
+      let stamps = paths.compactMap { BuildState.stamp($0, in: directory) }
+      guard stamps.count == paths.count else { continue }
+      let state = BuildState(fingerprint: fingerprint, contrast: recorded, stamps: stamps)
+      let url = URL(fileURLWithPath: directory).appendingPathComponent(BuildState.fileName)
+      try? Data(state.text.utf8).write(to: url, options: .atomic)
+    }
+  }
+}
+
+extension DiagnosticsError {
+  /// Runs `body` and captures its result or its diagnostics (every error the
+  /// library throws is a `DiagnosticsError`; anything else is wrapped as one).
+  static func catching<T>(_ body: () throws -> T) -> Swift.Result<T, DiagnosticsError> {
+    do {
+      return .success(try body())
+    } catch let error as DiagnosticsError {
+      return .failure(error)
+    } catch {
+      return .failure(DiagnosticsError(diagnostics: [Diagnostic("\(error)", at: nil)]))
+    }
+  }
+}

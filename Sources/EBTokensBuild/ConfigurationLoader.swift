@@ -1,0 +1,696 @@
+import EBTokensConfig
+import EBTokensEmitting
+import EBTokensModel
+import EBTokensParsing
+import EBTokensSupport
+import EBTokensSyntax
+import Foundation
+
+/// Reads `ebtokens.yml` with the same libyaml reader as token files, so config
+/// errors carry line and column too.
+public struct ConfigurationLoader {
+  public var limits: Limits
+  /// Whether paths may point outside the config file's folder (`--allow-outside-project`).
+  public var allowsPathsOutsideProject: Bool
+
+  public init(limits: Limits = .standard, allowsPathsOutsideProject: Bool = false) {
+    self.limits = limits
+    self.allowsPathsOutsideProject = allowsPathsOutsideProject
+  }
+
+  public static let defaultPath = "ebtokens.yml"
+
+  /// Loads the config at `path`; with no path, `ebtokens.yml` in the working
+  /// directory, or the built-in defaults when there is none.
+  public func load(path: String?) throws -> Configuration {
+    guard let path else {
+      if FileManager.default.fileExists(atPath: Self.defaultPath) { return try load(path: Self.defaultPath) }
+      let defaults = Configuration.defaults()
+      if !allowsPathsOutsideProject {
+        // The built-in paths are inside the project as written; a committed link could still
+        // lead them out.
+        let paths = [("tokens", defaults.tokens)] + defaults.outputs.map { ("destination", $0.destination) }
+        let errors = paths.compactMap { key, path in
+          ProjectPaths.linkLeavingProject(path, base: defaults.baseDirectory).map {
+            ConfigurationError.linkLeavesProject(key: key, path: path, link: $0, at: nil)
+          }
+        }
+        if !errors.isEmpty { throw DiagnosticsError(errors) }
+      }
+      return defaults
+    }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw DiagnosticsError([ConfigurationError.notFound(path: path)])
+    }
+    let displayPath = DisplayPath.forFile(path)
+    // The config is named on the command line or is the project's own: a link is fine.
+    let result = YAMLReader(limits: limits).read(path: path, displayPath: displayPath, followingLinks: true)
+    guard let document = result.document, result.errors.isEmpty else { throw DiagnosticsError(result.errors) }
+    let baseDirectory = (path as NSString).deletingLastPathComponent
+    var parser = Parser(
+      path: displayPath, baseDirectory: baseDirectory.isEmpty ? "." : baseDirectory,
+      allowsPathsOutsideProject: allowsPathsOutsideProject)
+    let configuration = parser.parse(document)
+    if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
+    return configuration
+  }
+
+  public func load(yaml: String, path: String, baseDirectory: String = ".") throws -> Configuration {
+    let result = YAMLReader(limits: limits).read(bytes: Array(yaml.utf8), path: path)
+    guard let document = result.document, result.errors.isEmpty else { throw DiagnosticsError(result.errors) }
+    var parser = Parser(
+      path: path, baseDirectory: baseDirectory, allowsPathsOutsideProject: allowsPathsOutsideProject)
+    let configuration = parser.parse(document)
+    if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
+    return configuration
+  }
+
+  private struct Parser {
+    let path: String
+    let baseDirectory: String
+    let allowsPathsOutsideProject: Bool
+    var errors: [ConfigurationError] = []
+    /// Mode names that per-mode settings use, checked once every mode is known (`modes` may
+    /// come after `audit` in the file).
+    private var modeReferences: [(name: String, location: SourceLocation)] = []
+    /// Per-mode settings that must name every mode: the modes they name, and where.
+    private var perModeSettings: [(key: String, modes: Set<String>, location: SourceLocation)] = []
+
+    init(path: String, baseDirectory: String, allowsPathsOutsideProject: Bool) {
+      self.path = path
+      self.baseDirectory = baseDirectory
+      self.allowsPathsOutsideProject = allowsPathsOutsideProject
+    }
+
+    mutating func parse(_ document: SyntaxDocument) -> Configuration {
+      var configuration = Configuration.defaults(baseDirectory: baseDirectory)
+      configuration.path = path
+      guard let root = document.root else {
+        errors.append(.emptyFile(path: path))
+        return configuration
+      }
+      guard let mapping = self.mapping(root, key: path) else { return configuration }
+      var sawOutputs = false
+      var modeKeys: Set<String> = []
+      for entry in checked(
+        mapping, section: "the config",
+        allowed: ["tokens", "templates", "outputs", "audit", "modes", "json-extensions"])
+      {
+        switch entry.key.value {
+        case "tokens":
+          if let value = projectPath(entry) { configuration.tokens = value }
+        case "templates":
+          configuration.templates = projectPath(entry)
+        case "outputs":
+          sawOutputs = true
+          configuration.outputs = outputs(entry.value)
+        case "audit":
+          configuration.audit = audit(entry.value)
+        case "modes":
+          configuration.modes = modes(entry.value)
+          if case .mapping(let modes) = entry.value { modeKeys = Set(modes.entries.map(\.key.value)) }
+        case "json-extensions":
+          configuration.jsonExtensions = jsonExtensions(entry.value)
+        default:
+          break
+        }
+      }
+      if !sawOutputs { configuration.outputs = [] }
+      checkModeReferences(declared: configuration.modes.map(\.name), written: modeKeys)
+      if let first = configuration.modes.first, let canvas = configuration.audit.modeCanvases[first.name] {
+        configuration.audit.canvas = canvas
+      }
+      return configuration
+    }
+
+    // MARK: Modes
+
+    /// `modes:`, a mapping from each mode's name to the token files or folders layered over
+    /// `tokens` (one path, a list of them, or `[]` for none).
+    private mutating func modes(_ node: SyntaxNode) -> [Configuration.Mode] {
+      guard let mapping = self.mapping(node, key: "modes") else { return [] }
+      if mapping.entries.count < 2 { errors.append(.tooFewModes(at: mapping.location)) }
+      var modes: [Configuration.Mode] = []
+      var identifiers: [String: (name: String, location: SourceLocation)] = [:]
+      for entry in mapping.entries {
+        let name = entry.key.value
+        if let problem = ModeName.problem(name) {
+          errors.append(.invalidModeName(name, problem: problem, at: entry.key.location))
+          continue
+        }
+        // Kotlin uses both spellings: a clash in either is a clash.
+        var clashed = false
+        for identifier in [ModeName.member(name), ModeName.entry(name)] where !clashed {
+          if let first = identifiers[identifier] {
+            errors.append(
+              .modeNameCollision(
+                name, first: first.name, identifier: identifier, firstAt: first.location,
+                at: entry.key.location))
+            clashed = true
+          }
+        }
+        if clashed { continue }
+        identifiers[ModeName.member(name)] = (name, entry.key.location)
+        identifiers[ModeName.entry(name)] = (name, entry.key.location)
+        modes.append(Configuration.Mode(name: name, layers: layers(entry), location: entry.key.location))
+      }
+      return modes
+    }
+
+    private mutating func layers(_ entry: SyntaxMapping.Entry) -> [Configuration.Mode.Layer] {
+      let items: [SyntaxNode]
+      switch entry.value {
+      case .sequence(let list): items = list.items
+      case .scalar(let scalar) where !(scalar.style == .plain && scalar.value.isEmpty): items = [entry.value]
+      default:
+        errors.append(
+          .wrongType(
+            key: entry.key.value, expected: "a token file or folder, or a list of them ([] for none)",
+            found: entry.value.kindDescription, at: entry.value.location))
+        return []
+      }
+      return items.compactMap { item in
+        guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
+          errors.append(
+            .wrongType(
+              key: entry.key.value, expected: "a token file or folder", found: item.kindDescription,
+              at: item.location))
+          return nil
+        }
+        return projectPath(scalar.value, key: entry.key.value, at: scalar.location).map {
+          Configuration.Mode.Layer(path: $0, location: scalar.location)
+        }
+      }
+    }
+
+    /// A value given per mode, `{light: …, dark: …}`: each key must be a mode, and every mode
+    /// must have a key.
+    private mutating func perMode<T>(
+      _ mapping: SyntaxMapping, key: String, value: (inout Parser, SyntaxMapping.Entry) -> T?
+    ) -> [String: T] {
+      var values: [String: T] = [:]
+      for entry in mapping.entries {
+        modeReferences.append((entry.key.value, entry.key.location))
+        if let parsed = value(&self, entry) { values[entry.key.value] = parsed }
+      }
+      perModeSettings.append((key, Set(mapping.entries.map(\.key.value)), mapping.location))
+      return values
+    }
+
+    /// Checks the modes per-mode settings name against the declared ones. Names written under
+    /// `modes` but refused there were reported already, so they are not reported again here.
+    private mutating func checkModeReferences(declared: [String], written: Set<String>) {
+      for reference in modeReferences where !declared.contains(reference.name) {
+        if written.contains(reference.name) { continue }
+        errors.append(.unknownMode(reference.name, declared: declared, at: reference.location))
+      }
+      for setting in perModeSettings where !declared.isEmpty {
+        for mode in declared where !setting.modes.contains(mode) {
+          errors.append(.missingMode(mode, key: setting.key, at: setting.location))
+        }
+      }
+    }
+
+    /// `json-extensions: [".json"]`: more file endings read as DTCG JSON.
+    private mutating func jsonExtensions(_ node: SyntaxNode) -> [String] {
+      guard case .sequence(let list) = node else {
+        errors.append(
+          .wrongType(
+            key: "json-extensions", expected: "a list of file endings, such as [\".json\"]",
+            found: node.kindDescription, at: node.location))
+        return []
+      }
+      var extensions: [String] = []
+      var seen: [String: SourceLocation] = [:]
+      for item in list.items {
+        guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
+          errors.append(
+            .wrongType(
+              key: "json-extensions", expected: "a string", found: item.kindDescription, at: item.location))
+          continue
+        }
+        if let problem = TokenFileFormat.problem(withJSONExtension: scalar.value) {
+          errors.append(
+            .invalidIdentifier(
+              key: "json-extensions entry", value: scalar.value, problem: problem, at: scalar.location))
+        } else if let first = seen[scalar.value.lowercased()] {
+          errors.append(
+            .invalidIdentifier(
+              key: "json-extensions entry", value: scalar.value,
+              problem: "it is listed twice (first at line \(first.line), column \(first.column))",
+              at: scalar.location))
+        } else {
+          seen[scalar.value.lowercased()] = scalar.location
+          extensions.append(scalar.value)
+        }
+      }
+      return extensions
+    }
+
+    // MARK: Outputs
+
+    private mutating func outputs(_ node: SyntaxNode) -> [Configuration.Output] {
+      guard case .sequence(let list) = node else {
+        errors.append(
+          .wrongType(
+            key: "outputs", expected: "a list of outputs", found: node.kindDescription, at: node.location))
+        return []
+      }
+      var outputs: [Configuration.Output] = []
+      var destinations: [String: SourceLocation] = [:]
+      for item in list.items {
+        guard let output = output(item) else { continue }
+        let normalized = (output.destination as NSString).standardizingPath
+        if let first = destinations[normalized], let location = output.location {
+          errors.append(.duplicateDestination(output.destination, first: first, at: location))
+        }
+        destinations[normalized] = output.location
+        outputs.append(output)
+      }
+      return outputs
+    }
+
+    private mutating func output(_ node: SyntaxNode) -> Configuration.Output? {
+      guard let mapping = self.mapping(node, key: "an output") else { return nil }
+      var kind: Configuration.Output.Kind?
+      var destination: String?
+      var template: String?
+      var optionsNode: SyntaxNode?
+      for entry in checked(
+        mapping, section: "an output", allowed: ["kind", "destination", "template", "options"])
+      {
+        switch entry.key.value {
+        case "kind":
+          kind = choice(entry, Configuration.Output.Kind.self)
+        case "destination":
+          destination = projectPath(entry)
+        case "template":
+          template = projectPath(entry)
+        case "options":
+          optionsNode = entry.value
+        default:
+          break
+        }
+      }
+      guard mapping["kind"] != nil else {
+        errors.append(.missingKey("kind", section: "an output", at: mapping.location))
+        return nil
+      }
+      guard mapping["destination"] != nil else {
+        errors.append(.missingKey("destination", section: "an output", at: mapping.location))
+        return nil
+      }
+      guard let kind, let destination else { return nil }
+      var options = Configuration.Options()
+      if let optionsNode { options = self.options(optionsNode, for: kind) }
+      return Configuration.Output(
+        kind: kind, destination: destination, template: template, options: options, location: mapping.location
+      )
+    }
+
+    private mutating func options(_ node: SyntaxNode, for kind: Configuration.Output.Kind)
+      -> Configuration.Options
+    {
+      var options = Configuration.Options()
+      guard let mapping = self.mapping(node, key: "options") else { return options }
+      let allowed: [String]
+      switch kind {
+      case .swift: allowed = ["module"]
+      case .kotlin: allowed = ["package", "object"]
+      case .css: allowed = ["selector", "references", "modes"]
+      }
+      for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
+        switch entry.key.value {
+        case "module":
+          if let value = identifier(entry, dotted: false) { options.swiftModule = value }
+        case "package":
+          if let value = identifier(entry, dotted: true) { options.kotlinPackage = value }
+        case "object":
+          if let value = identifier(entry, dotted: false) { options.kotlinObject = value }
+        case "selector":
+          if let value = selector(entry) { options.cssSelector = value }
+        case "references":
+          if let value = bool(entry) { options.keepsReferences = value }
+        case "modes":
+          guard let modes = self.mapping(entry.value, key: "modes") else { continue }
+          for mode in modes.entries {
+            modeReferences.append((mode.key.value, mode.key.location))
+            if let settings = cssMode(mode.value) { options.cssModes[mode.key.value] = settings }
+          }
+        default:
+          break
+        }
+      }
+      return options
+    }
+
+    /// One mode's CSS settings: `selector` and `media` (a media query, or `false` for none).
+    private mutating func cssMode(_ node: SyntaxNode) -> Configuration.CSSMode? {
+      guard let mapping = self.mapping(node, key: "a mode's css options") else { return nil }
+      var mode = Configuration.CSSMode()
+      for entry in checked(mapping, section: "a mode's css options", allowed: ["selector", "media"]) {
+        switch entry.key.value {
+        case "selector":
+          mode.selector = selector(entry)
+        case "media":
+          if case .scalar(let scalar) = entry.value, scalar.boolValue == false {
+            mode.media = .none
+          } else if let query = selector(entry) {
+            mode.media = .query(query)
+          }
+        default:
+          break
+        }
+      }
+      return mode
+    }
+
+    // MARK: Audit
+
+    private mutating func audit(_ node: SyntaxNode) -> Configuration.Audit {
+      var audit = Configuration.Audit()
+      guard let mapping = self.mapping(node, key: "audit") else { return audit }
+      let allowed = ["level", "method", "canvas", "fail-build", "report", "rules"]
+      for entry in checked(mapping, section: "audit", allowed: allowed) {
+        switch entry.key.value {
+        case "level":
+          if let level = choice(entry, Configuration.Audit.Level.self) { audit.level = level }
+        case "method":
+          if let method = choice(entry, Configuration.Audit.Method.self) { audit.method = method }
+        case "canvas":
+          if case .mapping(let perMode) = entry.value {
+            audit.modeCanvases = self.perMode(perMode, key: "canvas") { $0.color($1) }
+          } else if let color = color(entry) {
+            audit.canvas = color
+          }
+        case "fail-build":
+          if let value = bool(entry) { audit.failsBuild = value }
+        case "report":
+          if case .scalar(let scalar) = entry.value, scalar.style == .plain, scalar.boolValue == false {
+            audit.reportDirectory = nil
+          } else {
+            audit.reportDirectory = projectPath(entry)
+          }
+        case "rules":
+          audit.rules = rules(entry.value)
+        default:
+          break
+        }
+      }
+      return audit
+    }
+
+    private mutating func rules(_ node: SyntaxNode) -> [Configuration.Audit.Rule] {
+      guard case .sequence(let list) = node else {
+        errors.append(
+          .wrongType(
+            key: "rules", expected: "a list of rules", found: node.kindDescription, at: node.location))
+        return []
+      }
+      return list.items.compactMap { rule($0) }
+    }
+
+    private mutating func rule(_ node: SyntaxNode) -> Configuration.Audit.Rule? {
+      guard let mapping = self.mapping(node, key: "a rule") else { return nil }
+      var foreground: String?
+      var background: Configuration.Audit.Rule.Background?
+      var backgroundText = ""
+      var role: Configuration.Audit.Role?
+      var typography: String?
+      var foregroundLocation: SourceLocation?
+      var backgroundLocation: SourceLocation?
+      var typographyLocation: SourceLocation?
+      for entry in checked(
+        mapping, section: "a rule", allowed: ["foreground", "background", "role", "typography"])
+      {
+        switch entry.key.value {
+        case "foreground":
+          foreground = pattern(entry)
+          foregroundLocation = entry.value.location
+        case "background":
+          backgroundLocation = entry.value.location
+          if case .mapping(let perMode) = entry.value {
+            background = .colorPerMode(
+              self.perMode(perMode, key: "background") { parser, entry in
+                parser.string(entry).flatMap { text in
+                  parser.color(entry).map { Configuration.Audit.Rule.ModeColor(color: $0, text: text) }
+                }
+              })
+            continue
+          }
+          guard let text = string(entry) else { continue }
+          backgroundText = text
+          if text.hasPrefix("#") {
+            switch ValueParser.hexColor(text) {
+            case .success(let color): background = .color(color)
+            case .failure(let problem):
+              errors.append(
+                .invalidColor(key: "background", problem: problem.message, at: entry.value.location))
+            }
+          } else {
+            background = pattern(entry).map { .pattern($0) }
+          }
+        case "role":
+          role = choice(entry, Configuration.Audit.Role.self)
+        case "typography":
+          typographyLocation = entry.value.location
+          typography = pattern(entry)
+          if let name = typography, name.split(separator: ".").contains("*") {
+            errors.append(
+              .invalidPattern(
+                name, problem: "a typography names one token, without '*'", at: entry.value.location))
+            typography = nil
+          }
+        default:
+          break
+        }
+      }
+      for key in ["foreground", "background"] where mapping[key] == nil {
+        errors.append(.missingKey(key, section: "a rule", at: mapping.location))
+      }
+      switch (mapping["role"], mapping["typography"]) {
+      case (nil, nil):
+        errors.append(.missingEitherKey("role", or: "typography", section: "a rule", at: mapping.location))
+      case (_?, _?):
+        errors.append(.conflictingKeys("role", "typography", section: "a rule", at: mapping.location))
+      default:
+        break
+      }
+      // With a typography, the audit derives the role from it; `.text` stands in until then.
+      guard let foreground, let background, let role = role ?? typography.map({ _ in .text }),
+        (mapping["role"] == nil) != (mapping["typography"] == nil)
+      else { return nil }
+      return Configuration.Audit.Rule(
+        foreground: foreground, background: background, backgroundText: backgroundText, role: role,
+        location: mapping.location, foregroundLocation: foregroundLocation,
+        backgroundLocation: backgroundLocation, typography: typography, typographyLocation: typographyLocation
+      )
+    }
+
+    // MARK: Values
+
+    /// The entries of `mapping`, with an error for every key not in `allowed`.
+    private mutating func checked(_ mapping: SyntaxMapping, section: String, allowed: [String])
+      -> [SyntaxMapping
+      .Entry]
+    {
+      mapping.entries.filter { entry in
+        guard allowed.contains(entry.key.value) else {
+          errors.append(
+            .unknownKey(
+              entry.key.value, section: section,
+              suggestion: Suggestion.closest(to: entry.key.value, in: allowed),
+              allowed: allowed, at: entry.key.location))
+          return false
+        }
+        return true
+      }
+    }
+
+    private mutating func mapping(_ node: SyntaxNode, key: String) -> SyntaxMapping? {
+      guard case .mapping(let mapping) = node else {
+        errors.append(
+          .wrongType(key: key, expected: "a mapping", found: node.kindDescription, at: node.location))
+        return nil
+      }
+      return mapping
+    }
+
+    private mutating func string(_ entry: SyntaxMapping.Entry) -> String? {
+      guard case .scalar(let scalar) = entry.value, !(scalar.style == .plain && scalar.value.isEmpty) else {
+        errors.append(
+          .wrongType(
+            key: entry.key.value, expected: "a string", found: entry.value.kindDescription,
+            at: entry.value.location))
+        return nil
+      }
+      return scalar.value
+    }
+
+    private mutating func bool(_ entry: SyntaxMapping.Entry) -> Bool? {
+      guard case .scalar(let scalar) = entry.value, let value = scalar.boolValue else {
+        errors.append(
+          .wrongType(
+            key: entry.key.value, expected: "true or false", found: entry.value.kindDescription,
+            at: entry.value.location))
+        return nil
+      }
+      return value
+    }
+
+    private mutating func choice<T: RawRepresentable & CaseIterable>(_ entry: SyntaxMapping.Entry, _: T.Type)
+      -> T?
+    where T.RawValue == String {
+      guard let text = string(entry) else { return nil }
+      guard let value = T(rawValue: text) else {
+        errors.append(
+          .invalidValue(
+            key: entry.key.value, value: text, allowed: T.allCases.map(\.rawValue), at: entry.value.location))
+        return nil
+      }
+      return value
+    }
+
+    private mutating func color(_ entry: SyntaxMapping.Entry) -> Color? {
+      guard let text = string(entry) else { return nil }
+      switch ValueParser.hexColor(text) {
+      case .success(let color): return color
+      case .failure(let problem):
+        errors.append(.invalidColor(key: entry.key.value, problem: problem.message, at: entry.value.location))
+        return nil
+      }
+    }
+
+    /// A path inside the project folder: relative and never climbing out with `..`,
+    /// unless the user explicitly allowed it.
+    private mutating func projectPath(_ entry: SyntaxMapping.Entry) -> String? {
+      guard let text = string(entry) else { return nil }
+      return projectPath(text, key: entry.key.value, at: entry.value.location)
+    }
+
+    private mutating func projectPath(_ text: String, key: String, at location: SourceLocation) -> String? {
+      if !allowsPathsOutsideProject {
+        var depth = 0
+        var escapes = text.hasPrefix("/") || text.hasPrefix("~")
+        for component in text.split(separator: "/") {
+          if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
+          if depth < 0 { escapes = true }
+        }
+        if escapes {
+          errors.append(.pathEscapesProject(key: key, path: text, at: location))
+          return nil
+        }
+        if let link = ProjectPaths.linkLeavingProject(text, base: baseDirectory) {
+          errors.append(.linkLeavesProject(key: key, path: text, link: link, at: location))
+          return nil
+        }
+      }
+      return text
+    }
+
+    /// A token pattern: dotted segments, each a valid name or `*`.
+    ///
+    /// `*` stands for a whole segment only: `info*` would silently match nothing (no glob
+    /// inside a name), so it is refused here rather than reported later as an unmatched rule.
+    private mutating func pattern(_ entry: SyntaxMapping.Entry) -> String? {
+      guard let text = string(entry) else { return nil }
+      for segment in text.split(separator: ".", omittingEmptySubsequences: false) where segment != "*" {
+        if segment.contains("*") {
+          errors.append(
+            .invalidPattern(
+              text, problem: "'*' matches one whole segment; write it alone between dots, as in 'a.*.b'",
+              at: entry.value.location))
+          return nil
+        }
+        if let problem = TokenPath.problem(withSegment: String(segment)) {
+          errors.append(.invalidPattern(text, problem: problem, at: entry.value.location))
+          return nil
+        }
+      }
+      return text
+    }
+
+    /// A Swift or Kotlin identifier (`EBTokens`), or a dotted package name (`com.eastblue.ds`).
+    private mutating func identifier(_ entry: SyntaxMapping.Entry, dotted: Bool) -> String? {
+      guard let text = string(entry) else { return nil }
+      let parts = dotted ? text.split(separator: ".", omittingEmptySubsequences: false) : [Substring(text)]
+      for part in parts {
+        guard let first = part.unicodeScalars.first,
+          first == "_" || (first.isASCII && first.properties.isAlphabetic),
+          part.unicodeScalars.allSatisfy({
+            $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
+          })
+        else {
+          errors.append(
+            .invalidIdentifier(
+              key: entry.key.value, value: text,
+              problem: "use ASCII letters, digits and '_', not starting with a digit",
+              at: entry.value.location))
+          return nil
+        }
+      }
+      return text
+    }
+
+    /// A CSS selector that cannot end the rule it opens or smuggle markup in: no braces,
+    /// semicolons, `<`, backslashes, comments, control characters or line breaks, and no quote
+    /// left open (an open string would swallow the rest of the line, `{` included).
+    private mutating func selector(_ entry: SyntaxMapping.Entry) -> String? {
+      guard let text = string(entry) else { return nil }
+      let forbidden: [Character] = ["{", "}", ";", "<", "\\"]
+      var openQuote: Character?
+      for character in text where character == "\"" || character == "'" {
+        if openQuote == nil {
+          openQuote = character
+        } else if openQuote == character {
+          openQuote = nil
+        }
+      }
+      let hasControl = text.unicodeScalars.contains {
+        SourceText.isControl($0) || $0 == "\t" || SourceText.isBidiControl($0) || $0 == "\u{2028}"
+          || $0 == "\u{2029}"
+      }
+      guard !text.contains(where: forbidden.contains), !text.contains("/*"), !hasControl, openQuote == nil,
+        !text.allSatisfy(\.isWhitespace)
+      else {
+        errors.append(
+          .invalidIdentifier(
+            key: "selector", value: text,
+            problem: "a selector cannot be blank or contain {, }, ;, <, \\, '/*', control characters or "
+              + "line breaks, and must close its quotes",
+            at: entry.value.location))
+        return nil
+      }
+      return text
+    }
+  }
+}
+
+/// Whether a path inside the project folder, as written, stays inside it on disk.
+enum ProjectPaths {
+  /// The first symbolic link along `path` (relative to `base`) that leads outside `base`, or
+  /// that cannot be followed (a dangling link), as `path` spells it; `nil` when there is none.
+  /// Components that do not exist yet are created by the build as folders, so they are safe.
+  static func linkLeavingProject(_ path: String, base: String) -> String? {
+    guard let root = realPath(base) else { return nil }
+    var current = base
+    var written: [Substring] = []
+    for component in path.split(separator: "/") where component != "." {
+      current = (current as NSString).appendingPathComponent(String(component))
+      written.append(component)
+      var status = stat()
+      guard lstat(current, &status) == 0 else { return nil }
+      guard status.st_mode & S_IFMT == S_IFLNK else { continue }
+      guard let target = realPath(current), target == root || target.hasPrefix(root + "/") else {
+        return written.joined(separator: "/")
+      }
+    }
+    return nil
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

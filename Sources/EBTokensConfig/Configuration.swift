@@ -1,0 +1,252 @@
+import EBTokensModel
+import EBTokensSupport
+import Foundation
+
+/// What `ebtokens.yml` says: where tokens and templates are, what to generate,
+/// and how to audit contrast. Every key is checked; an unknown one is an error.
+public struct Configuration: Sendable {
+  /// The config file as shown in diagnostics; `nil` for the built-in defaults.
+  public var path: String?
+  /// Folder paths below are relative to this folder (the config file's own).
+  public var baseDirectory: String
+  public var tokens: String
+  /// The folder of user templates, one sub-folder per output kind; `nil` uses
+  /// the templates built into the binary.
+  public var templates: String?
+  public var outputs: [Output]
+  public var audit: Audit
+  /// The modes (`light`, `dark`...), the first being the default; empty for a project
+  /// without modes, whose tokens are `tokens` alone.
+  public var modes: [Mode] = []
+
+  /// A mode: the token files or folders layered, in order, over the tokens of `tokens`.
+  /// A later layer overrides an earlier one, token by token.
+  public struct Mode: Sendable {
+    public struct Layer: Sendable {
+      public init(path: String, location: SourceLocation? = nil) {
+        self.path = path
+        self.location = location
+      }
+
+      /// A token file or folder, relative to the config file's folder.
+      public var path: String
+      public var location: SourceLocation?
+    }
+
+    public var name: String
+    public var layers: [Layer]
+    /// Where the mode's name is written.
+    public var location: SourceLocation?
+
+    public init(name: String, layers: [Layer], location: SourceLocation? = nil) {
+      self.name = name
+      self.layers = layers
+      self.location = location
+    }
+  }
+
+  /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
+  public var jsonExtensions: [String] = []
+
+  public init(
+    path: String?, baseDirectory: String, tokens: String, templates: String?, outputs: [Output], audit: Audit,
+    modes: [Mode] = [], jsonExtensions: [String] = []
+  ) {
+    self.path = path
+    self.baseDirectory = baseDirectory
+    self.tokens = tokens
+    self.templates = templates
+    self.outputs = outputs
+    self.audit = audit
+    self.modes = modes
+    self.jsonExtensions = jsonExtensions
+  }
+
+  public struct Output: Sendable {
+    public init(
+      kind: Kind, destination: String, template: String? = nil, options: Options,
+      location: SourceLocation? = nil
+    ) {
+      self.kind = kind
+      self.destination = destination
+      self.template = template
+      self.options = options
+      self.location = location
+    }
+
+    public enum Kind: String, CaseIterable, Sendable {
+      case swift
+      case kotlin
+      case css
+    }
+
+    public var kind: Kind
+    /// A folder for `swift` and `kotlin`, a file for `css`.
+    public var destination: String
+    /// Overrides `templates` for this output: a folder holding this kind's templates.
+    public var template: String?
+    public var options: Options
+    public var location: SourceLocation?
+  }
+
+  /// Every option of every output kind; each kind reads its own and the
+  /// loader refuses the others.
+  public struct Options: Sendable {
+    /// Swift: the package, product and module name.
+    public var swiftModule = "EBTokens"
+    /// Kotlin: the package of the generated objects.
+    public var kotlinPackage = "com.eastblue.ds.tokens"
+    /// Kotlin: the name of the top-level object.
+    public var kotlinObject = "EBTokens"
+    /// CSS: the selector that holds the custom properties.
+    public var cssSelector = ":root"
+    /// CSS: aliases as `var(--…)` (true) or literal values (false).
+    public var keepsReferences = true
+    /// CSS: how each mode's values are selected, by mode name; a mode not listed gets the defaults.
+    public var cssModes: [String: CSSMode] = [:]
+
+    public init() {}
+  }
+
+  /// Where a CSS output puts one mode's values.
+  public struct CSSMode: Sendable, Equatable {
+    public enum Media: Sendable, Equatable {
+      /// `(prefers-color-scheme: dark)` for a mode named `dark`, `(prefers-color-scheme: light)` for a
+      /// mode named `light` that is not the first; none for any other.
+      case automatic
+      case none
+      /// A media query, such as `(prefers-color-scheme: dark)`.
+      case query(String)
+    }
+
+    /// The selector that chooses the mode; `nil` is `[data-theme="<mode>"]`.
+    public var selector: String?
+    /// When the mode also applies, under the output's `selector`, without being chosen.
+    public var media: Media = .automatic
+
+    public init(selector: String? = nil, media: Media = .automatic) {
+      self.selector = selector
+      self.media = media
+    }
+  }
+
+  public struct Audit: Sendable {
+    public enum Level: String, CaseIterable, Sendable {
+      case aa = "AA"
+      case aaa = "AAA"
+    }
+
+    public enum Method: String, CaseIterable, Sendable {
+      case wcag2
+      case apca
+    }
+
+    public enum Role: String, CaseIterable, Sendable {
+      case text
+      case largeText = "large-text"
+      case nonText = "non-text"
+      case decorative
+    }
+
+    /// One foreground/background pairing. Patterns are dotted paths where `*`
+    /// matches one segment; the n-th `*` of the foreground must equal the n-th
+    /// `*` of the background.
+    public struct Rule: Sendable {
+      public init(
+        foreground: String, background: Background, backgroundText: String, role: Role,
+        location: SourceLocation? = nil, foregroundLocation: SourceLocation? = nil,
+        backgroundLocation: SourceLocation? = nil, typography: String? = nil,
+        typographyLocation: SourceLocation? = nil
+      ) {
+        self.foreground = foreground
+        self.background = background
+        self.backgroundText = backgroundText
+        self.role = role
+        self.location = location
+        self.foregroundLocation = foregroundLocation
+        self.backgroundLocation = backgroundLocation
+        self.typography = typography
+        self.typographyLocation = typographyLocation
+      }
+
+      public enum Background: Sendable, Equatable {
+        case pattern(String)
+        /// A literal color such as `#FFFFFF` (a page background).
+        case color(Color)
+        /// A literal color for each mode (`{light: "#FFFFFF", dark: "#121212"}`), by mode name.
+        case colorPerMode([String: ModeColor])
+      }
+
+      /// One mode's literal background, and its text as written.
+      public struct ModeColor: Sendable, Hashable {
+        public init(color: Color, text: String) {
+          self.color = color
+          self.text = text
+        }
+
+        public var color: Color
+        public var text: String
+      }
+
+      public var foreground: String
+      public var background: Background
+      /// The background as the user wrote it; empty for one given per mode, whose texts are in
+      /// `ModeColor`.
+      public var backgroundText: String
+      /// The role as written; for a rule that names a `typography` instead, `.text` until the audit
+      /// derives the role from the typography (``TypographyRole``).
+      public var role: Role
+      /// Where the rule starts (its first key).
+      public var location: SourceLocation?
+      /// Where the foreground and background values are written, so an audit error can point at
+      /// the pattern that matched nothing; `nil` falls back to `location`.
+      public var foregroundLocation: SourceLocation? = nil
+      public var backgroundLocation: SourceLocation? = nil
+      /// The typography token the pair's text is set in, which decides the role (text or large text).
+      public var typography: String? = nil
+      public var typographyLocation: SourceLocation? = nil
+    }
+
+    public var level: Level = .aa
+    public var method: Method = .wcag2
+    /// What a translucent background is composited over.
+    public var canvas = Color(red: 1, green: 1, blue: 1)
+    /// The canvas of each mode, by mode name, when the config gives one per mode; it then
+    /// names every mode.
+    public var modeCanvases: [String: Color] = [:]
+    /// Whether `ebtokens build` fails (exit 1) when a pair fails.
+    public var failsBuild = false
+    /// Where `ebtokens build` writes the audit report; `nil` writes none.
+    public var reportDirectory: String? = "dist/report"
+    public var rules: [Rule] = []
+
+    public init() {}
+
+    /// The canvas of `mode`: its own when the config gives one per mode, else `canvas`.
+    public func canvas(for mode: String?) -> Color {
+      mode.flatMap { modeCanvases[$0] } ?? canvas
+    }
+  }
+
+  /// The configuration used when no `ebtokens.yml` exists: the shipped layout.
+  public static func defaults(baseDirectory: String = ".") -> Configuration {
+    Configuration(
+      path: nil, baseDirectory: baseDirectory, tokens: "tokens", templates: nil,
+      outputs: [
+        Output(kind: .swift, destination: "dist/swift", template: nil, options: Options(), location: nil),
+        Output(kind: .kotlin, destination: "dist/kotlin", template: nil, options: Options(), location: nil),
+        Output(
+          kind: .css, destination: "dist/css/tokens.css", template: nil, options: Options(), location: nil),
+      ],
+      audit: Audit())
+  }
+}
+
+extension Configuration {
+  /// A path from the configuration: relative to the config file's folder, unless
+  /// absolute or in a home folder (which `--allow-outside-project` permits).
+  public func resolvedPath(_ path: String) -> String {
+    let expanded = (path as NSString).expandingTildeInPath
+    return expanded.hasPrefix("/") ? expanded : (baseDirectory as NSString).appendingPathComponent(expanded)
+  }
+}

@@ -1,0 +1,276 @@
+import EBTokensConfig
+import EBTokensModel
+import EBTokensSupport
+
+/// The CSS output: one stylesheet of custom properties under a selector. With modes, the
+/// selector holds the first mode's values, and each mode has a block (under its own selector, and
+/// under a media query for the system's appearance) that declares every token whose value is not
+/// the same in all modes.
+struct CSSEmitter: OutputEmitter {
+  /// The stylesheet's file name; the output's folder holds it.
+  let fileName: String
+  let selector: String
+  let language: CSSLanguage
+  /// How each mode is selected, by mode name; a mode not listed gets the defaults.
+  let modeOptions: [String: Configuration.CSSMode]
+
+  func templateNames(for tokens: ModalTokenSet) -> [String] { ["tokens.css"] }
+
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+    // The names claimed along the way are gone before the stylesheet is rendered.
+    let (properties, declared) = try properties(of: tokens)
+    let context = CSSFileContext(
+      selector: selector, properties: properties, modeBlocks: modeBlocks(tokens.modes, declared))
+    return [
+      GeneratedFile(
+        path: fileName, bytes: try templates.render("tokens.css", context, tokenCount: tokens.tokens.count))
+    ]
+  }
+
+  /// Every token's properties, in path order, and with modes the tokens the mode blocks declare,
+  /// each with its property name; every invalid or colliding name is an error.
+  private func properties(of tokens: ModalTokenSet) throws -> (
+    CSSPropertyList, [(name: String, token: ModalToken)]
+  ) {
+    var errors: [EmittingError] = []
+    // Each property name, with the position of the token that claimed it first.
+    var claimed: [String: Int] = [:]
+    var reportedGroups: Set<String> = []
+    var properties: [CSSPropertyList.Entry] = []
+    properties.reserveCapacity(tokens.tokens.count)
+    claimed.reserveCapacity(tokens.tokens.count)
+    var declared: [(name: String, token: ModalToken)] = []
+    for (tokenIndex, modalToken) in tokens.tokens.enumerated() {
+      let token = modalToken.first
+      let name: String
+      switch CSSLanguage.propertyName(token.path) {
+      case .success(let propertyName): name = propertyName
+      case .failure(let invalid):
+        if let group = invalid.groupPath {
+          // Once per group, at its first token.
+          if reportedGroups.insert(group).inserted {
+            errors.append(
+              .invalidCSSName(named: .init(.group, group, at: token.location), character: invalid.character))
+          }
+        } else {
+          errors.append(
+            .invalidCSSName(
+              named: .init(.token, token.name, at: token.location), character: invalid.character))
+        }
+        continue
+      }
+      // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
+      for (position, suffix) in CSSLanguage.propertySuffixes(of: token).enumerated() {
+        let propertyName = name + suffix
+        // One lookup claims a free name; a taken one goes back to its first claimant.
+        if let first = claimed.updateValue(tokenIndex, forKey: propertyName) {
+          claimed[propertyName] = first
+          let firstToken = tokens.tokens[first].first
+          errors.append(
+            .nameCollision(
+              language: CSSLanguage.name, identifier: propertyName, scope: selector,
+              first: .init(.token, firstToken.name, at: firstToken.location),
+              second: .init(.token, token.name, at: token.location)))
+          continue
+        }
+        properties.append(CSSPropertyList.Entry(token: token, position: position))
+      }
+      // Mode blocks carry primitive values; a composite keeps its default mode's value.
+      if tokens.hasModes && !token.type.isComposite { declared.append((name, modalToken)) }
+    }
+    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    return (CSSPropertyList(language: language, entries: properties), declared)
+  }
+
+  /// Each mode's block, the media-query blocks first so that a mode chosen with its selector wins
+  /// over the system's appearance; none when every token is the same in all modes.
+  ///
+  /// A block declares every token that is not the same in all modes, not only those its mode
+  /// changes, so that a mode chosen on an element inside another mode's element (a light card in
+  /// a dark page) sets them all. That includes an alias whose target changes, though its text
+  /// (`var(--target)`) does not: a custom property's `var()` is resolved on the element that
+  /// declares it and inherited as a value, so a `:root` alias would keep the root's value below
+  /// an element that changes only its target.
+  private func modeBlocks(_ modes: [String], _ tokens: [(name: String, token: ModalToken)])
+    -> [CSSModeBlockContext]
+  {
+    // Each varying token's value in every mode, each written once.
+    var varying: [(name: String, token: Token, values: [String])] = []
+    for entry in tokens {
+      let values = entry.token.byMode.map(language.value(of:))
+      if !entry.token.isConstant || values.contains(where: { $0 != values.first }) {
+        varying.append((entry.name, entry.token.first, values))
+      }
+    }
+    guard !varying.isEmpty else { return [] }
+    var mediaBlocks: [CSSModeBlockContext] = []
+    var selectorBlocks: [CSSModeBlockContext] = []
+    for (position, mode) in modes.enumerated() {
+      let options = modeOptions[mode] ?? Configuration.CSSMode()
+      let properties = varying.map { entry in
+        CSSPropertyContext(name: entry.name, value: entry.values[position], token: entry.token, notes: .none)
+      }
+      if let media = mediaQuery(options.media, mode: mode, isFirst: position == 0) {
+        mediaBlocks.append(
+          CSSModeBlockContext(mode: mode, selector: selector, media: media, properties: properties))
+      }
+      selectorBlocks.append(
+        CSSModeBlockContext(
+          mode: mode, selector: options.selector ?? "[data-theme=\"\(mode)\"]", media: nil,
+          properties: properties))
+    }
+    return mediaBlocks + selectorBlocks
+  }
+
+  /// The media query under which a mode applies without being chosen: by default the system's
+  /// dark appearance for `dark`, and its light appearance for `light` unless it is the first mode
+  /// (whose values are the stylesheet's own).
+  private func mediaQuery(_ media: Configuration.CSSMode.Media, mode: String, isFirst: Bool) -> String? {
+    switch media {
+    case .none: return nil
+    case .query(let query): return query
+    case .automatic:
+      guard !isFirst, mode == "dark" || mode == "light" else { return nil }
+      return "(prefers-color-scheme: \(mode))"
+    }
+  }
+}
+
+/// What the CSS template sees.
+final class CSSFileContext: TemplateContext {
+  let selector: String
+  /// Every token, in path order; with modes, in the first mode.
+  let properties: CSSPropertyList
+  /// With modes, each mode's values of the tokens that change with the mode; empty otherwise.
+  let modeBlocks: [CSSModeBlockContext]
+
+  package init(selector: String, properties: CSSPropertyList, modeBlocks: [CSSModeBlockContext]) {
+    self.selector = selector
+    self.properties = properties
+    self.modeBlocks = modeBlocks
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .selector: return .text(selector)
+    case .properties: return .list(properties)
+    case .modeBlocks: return .list(modeBlocks)
+    default: return nil
+    }
+  }
+}
+
+/// One mode's values, under its selector or, for a media-query block, under the stylesheet's
+/// selector inside `@media`.
+final class CSSModeBlockContext: TemplateContext {
+  let mode: String
+  let selector: String
+  /// The media query, for a block that applies when the system matches it.
+  let media: String?
+  let properties: [CSSPropertyContext]
+
+  package init(mode: String, selector: String, media: String?, properties: [CSSPropertyContext]) {
+    self.mode = mode
+    self.selector = selector
+    self.media = media
+    self.properties = properties
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .mode: return .text(mode)
+    case .selector: return .text(selector)
+    case .media: return .optional(media)
+    case .properties: return .list(properties)
+    default: return nil
+    }
+  }
+}
+
+/// The stylesheet's own properties, each made from its token when the template reaches it, so
+/// that the tokens' names and values are not all held beside the stylesheet being written.
+final class CSSPropertyList: TemplateList {
+  /// One property: a token's own (`position` 0) or the next ``CSSLanguage/properties(of:)``
+  /// makes of it (a typography's `-letter-spacing`).
+  struct Entry {
+    let token: Token
+    let position: Int
+  }
+
+  let language: CSSLanguage
+  let entries: [Entry]
+
+  package init(language: CSSLanguage, entries: [Entry]) {
+    self.language = language
+    self.entries = entries
+  }
+
+  var count: Int { entries.count }
+
+  func item(at index: Int) -> TemplateValue {
+    let entry = entries[index]
+    let property = language.properties(of: entry.token)[entry.position]
+    // An entry is only made for a token whose name was made, so this makes it again.
+    let name: String
+    switch CSSLanguage.propertyName(entry.token.path) {
+    case .success(let propertyName): name = propertyName
+    case .failure: name = ""
+    }
+    return .object(
+      CSSPropertyContext(
+        name: name + property.suffix, value: property.value, token: entry.token,
+        notes: entry.position == 0 ? .documentationAndDeprecation : .deprecation))
+  }
+}
+
+/// One token as a custom property. Its path, comment and deprecation are read from the token
+/// when a template asks for them: most templates print neither, and most tokens have none.
+final class CSSPropertyContext: TemplateContext {
+  /// Which of the token's notes the property carries.
+  enum Notes {
+    /// The token's first property: its description as a comment, and its deprecation.
+    case documentationAndDeprecation
+    /// A further property of the token (a typography's `-letter-spacing`): its deprecation.
+    case deprecation
+    /// A property in a mode block: neither.
+    case none
+  }
+
+  /// `--main-alert-color-information-bg`.
+  let name: String
+  /// `#e5f1ff`, `var(--…)`, `color-mix(…)`, `4px`.
+  let value: String
+  /// The token, in the first mode: its dotted path, description and deprecation.
+  let token: Token
+  let notes: Notes
+
+  package init(name: String, value: String, token: Token, notes: Notes) {
+    self.name = name
+    self.value = value
+    self.token = token
+    self.notes = notes
+  }
+
+  /// Comment lines, safe inside `/* */`.
+  private var documentation: [String] {
+    guard notes == .documentationAndDeprecation, let description = token.description else { return [] }
+    return CSSLanguage.commentLines(description)
+  }
+
+  private var deprecation: DeprecationContext? {
+    guard notes != .none, let deprecation = token.deprecation else { return nil }
+    return DeprecationContext(
+      message: deprecation.message.map { CSSLanguage.commentLines($0).joined(separator: " ") })
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .name: return .text(self.name)
+    case .path: return .text(token.name)
+    case .value: return .text(value)
+    case .documentation: return .texts(documentation)
+    case .deprecation: return .optional(deprecation)
+    default: return nil
+    }
+  }
+}

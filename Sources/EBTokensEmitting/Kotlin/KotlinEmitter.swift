@@ -1,0 +1,146 @@
+import EBTokensModel
+import EBTokensSupport
+
+/// The Kotlin output: one file of nested Compose objects, at the path its package
+/// names (`com/eastblue/ds/tokens/EBTokens.kt`); when the tokens have modes, also `EBMode`,
+/// `EBModal` and the `EBColorScheme` of each mode; and when there are shadow or border tokens,
+/// `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`).
+struct KotlinEmitter: OutputEmitter {
+  /// The package, dotted: `com.eastblue.ds.tokens`.
+  let packageName: String
+  /// The top-level object, holding every token.
+  let objectName: String
+  let location: SourceLocation?
+
+  /// The names the generated code declares at the top level for modes. The color scheme's nested
+  /// classes refer to `EBMode` and to the top-level object, so no group may be called either.
+  var modeDeclarations: Set<String> { ["EBMode", "EBModal", "EBColorScheme", objectName] }
+
+  func templateNames(for tokens: ModalTokenSet) -> [String] {
+    ["tokens.kt"] + (tokens.hasModes ? ["modes", "colorScheme"] : [])
+      + (tokens.tokens.contains { $0.type == .shadow || $0.type == .border } ? ["styles.kt"] : [])
+  }
+
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+    let language = KotlinLanguage()
+    let reserved = tokens.hasModes ? modeDeclarations : []
+    var builder = NamespaceContextBuilder(language: language, reserving: reserved)
+    let rootName = KotlinLanguage.escaped(objectName)
+    let root = builder.root(tokens, named: rootName)
+    var errors = builder.errors
+    if language.reservedIdentifiers.union(reserved.subtracting([objectName])).contains(objectName) {
+      errors.append(.reservedOutputName(language: language.name, identifier: objectName, at: location))
+    }
+    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    var modal: KotlinModalContext?
+    if tokens.hasModes {
+      var schemeBuilder = ColorSchemeBuilder(language: language)
+      let scheme = schemeBuilder.scheme(tokens, rootObject: rootName)
+      if !schemeBuilder.errors.isEmpty { throw DiagnosticsError(schemeBuilder.errors) }
+      modal = KotlinModalContext(modes: tokens.modes, scheme: scheme)
+    }
+    let segments = packageName.split(separator: ".").map(String.init)
+    // `com.example.in` is a valid package, written `com.example.`in`` in Kotlin.
+    let context = KotlinFileContext(
+      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root, modal: modal,
+      hasTextStyles: tokens.tokens.contains { $0.type == .typography })
+    let folder = segments.joined(separator: "/")
+    // The types of shadow and border values, only where there are some: a package without them is as before.
+    let styles =
+      try tokens.tokens.contains { $0.type == .shadow || $0.type == .border }
+      ? [GeneratedFile(path: folder + "/EBStyles.kt", bytes: templates.render("styles.kt", context))] : []
+    return [
+      GeneratedFile(
+        path: folder + "/" + objectName + ".kt",
+        bytes: try templates.render("tokens.kt", context, tokenCount: tokens.tokens.count))
+    ] + styles
+  }
+}
+
+/// What the Kotlin template sees.
+final class KotlinFileContext: TemplateContext {
+  /// Dotted, with any keyword segment in backticks.
+  let packageName: String
+  /// The top-level object.
+  let root: NamespaceContext
+  /// The modes, when the tokens have them.
+  let modal: KotlinModalContext?
+  /// Whether there are typography tokens, which need Compose's text types imported.
+  let hasTextStyles: Bool
+
+  package init(packageName: String, root: NamespaceContext, modal: KotlinModalContext?, hasTextStyles: Bool) {
+    self.packageName = packageName
+    self.root = root
+    self.modal = modal
+    self.hasTextStyles = hasTextStyles
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .packageName: return .text(packageName)
+    case .root: return .object(root)
+    case .hasTextStyles: return .bool(hasTextStyles)
+    case .modal: return .optional(modal)
+    default: return nil
+    }
+  }
+}
+
+/// The modes, for the `modes` template: `EBMode`'s entries, `EBModal`'s properties, and the color
+/// scheme of each mode.
+final class KotlinModalContext: TemplateContext {
+  final class Mode: TemplateContext {
+    /// As the config names it: `high-contrast`.
+    let name: String
+    /// The `EBMode` entry: `HighContrast`.
+    let entry: String
+    /// The property of `EBModal` and of `EBColorScheme`'s companion: `highContrast`.
+    let property: String
+    let isLast: Bool
+
+    package init(name: String, entry: String, property: String, isLast: Bool) {
+      self.name = name
+      self.entry = entry
+      self.property = property
+      self.isLast = isLast
+    }
+
+    func field(_ field: TemplateField) -> TemplateValue? {
+      switch field {
+      case .name: return .text(self.name)
+      case .entry: return .text(entry)
+      case .property: return .text(property)
+      case .isLast: return .bool(isLast)
+      default: return nil
+      }
+    }
+  }
+
+  let modes: [Mode]
+  /// The `EBMode` entries a dark and a light system appearance select.
+  let systemDark: String
+  let systemLight: String
+  /// `EBColorScheme`, the root of the color scheme classes.
+  let scheme: ColorSchemeClassContext
+
+  package init(modes names: [String], scheme: ColorSchemeClassContext) {
+    modes = names.enumerated().map { position, name in
+      Mode(
+        name: name, entry: ModeName.entry(name), property: ModeName.member(name),
+        isLast: position == names.count - 1)
+    }
+    systemDark = ModeName.entry(ModeName.system(dark: true, in: names))
+    systemLight = ModeName.entry(ModeName.system(dark: false, in: names))
+    self.scheme = scheme
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .modes: return .list(modes)
+    case .systemDark: return .text(systemDark)
+    case .systemLight: return .text(systemLight)
+    case .scheme: return .object(scheme)
+    default: return nil
+    }
+  }
+}

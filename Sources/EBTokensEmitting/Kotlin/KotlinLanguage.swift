@@ -1,0 +1,199 @@
+import EBTokensModel
+import EBTokensSupport
+import Foundation
+
+/// Kotlin identifiers and declarations for Jetpack Compose.
+///
+/// Groups are nested `object`s in UpperCamelCase, tokens `val`s in lowerCamelCase.
+/// Compose's `Color` is imported as `ComposeColor`, because token groups are often
+/// named `color` and an `object Color` would shadow it; `ComposeColor`, `Dp`, `listOf`
+/// and the composite values' types (`TextStyle`, `FontWeight`, `EBShadow`, `EBBorder`) are
+/// reserved. Standard types are written `kotlin.Double`.
+struct KotlinLanguage: NamespaceLanguage {
+  let name = "Kotlin"
+  let indentUnit = "    "
+  let reservedIdentifiers: Set<String> = [
+    "ComposeColor", "Dp", "listOf", "TextStyle", "FontWeight", "EBShadow", "EBBorder",
+  ]
+
+  /// Kotlin's hard keywords, which need backticks to be identifiers.
+  static let keywords: Set<String> = [
+    "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is",
+    "null",
+    "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val",
+    "var",
+    "when", "while",
+  ]
+
+  func namespaceIdentifier(_ words: [String]) -> String {
+    Self.escaped(IdentifierWords.upperCamel(words))
+  }
+
+  func memberIdentifier(_ words: [String]) -> String {
+    Self.escaped(IdentifierWords.lowerCamel(words))
+  }
+
+  /// Keywords in backticks; so is any name beyond ASCII, which Kotlin's lexer accepts only if
+  /// its (the JDK's) Unicode tables know the letters, and which backticks accept regardless.
+  /// `` `größe` `` and `größe` are the same name.
+  static func escaped(_ identifier: String) -> String {
+    keywords.contains(identifier) || !identifier.utf8.allSatisfy { $0 < 0x80 }
+      ? "`\(identifier)`" : identifier
+  }
+
+  func declaration(of token: Token) -> Result<TokenDeclaration, EmittingError> {
+    let value: String
+    switch Self.literal(token.value) {
+    case .success(let literal): value = literal
+    case .failure(let problem):
+      return .failure(
+        .unrepresentableValue(
+          language: name, token: token.name, problem: problem.message, at: token.valueLocation))
+    }
+    let deprecation = token.deprecation.map {
+      DeprecationContext(message: $0.message.map(Self.stringLiteral))
+    }
+    var documentation = token.description.map(Self.documentationLines) ?? []
+    if case .typography(let typography) = token.value {
+      // Compose takes fonts as app resources, so the style names the family it is meant for.
+      if !documentation.isEmpty { documentation.append("") }
+      documentation += Self.documentationLines(
+        "Font family: \(typography.fontFamily.joined(separator: ", ")); set it with `copy(fontFamily = …)`.")
+    }
+    return .success(
+      TokenDeclaration(
+        type: Self.type(of: token.type), value: value, documentation: documentation, deprecation: deprecation)
+    )
+  }
+
+  static func type(of type: TokenType) -> String {
+    switch type {
+    case .color: return "ComposeColor"
+    case .dimension: return "Dp"
+    case .number: return "kotlin.Double"
+    case .fontWeight, .duration: return "kotlin.Int"
+    case .fontFamily: return "kotlin.collections.List<kotlin.String>"
+    case .strokeStyle: return "kotlin.String"
+    case .border: return "EBBorder"
+    case .shadow: return "kotlin.collections.List<EBShadow>"
+    case .typography: return "TextStyle"
+    }
+  }
+
+  /// Colors as 32-bit ARGB (Compose's `Color(0xAARRGGBB)`), dimensions in dp (1px =
+  /// 1dp, 1rem = 16dp), font weights as Compose's `FontWeight` takes them (a whole
+  /// number), durations in whole milliseconds (as Compose animations take them). A
+  /// typography is a Compose `TextStyle` whose sizes are sp, as text is sized on Android
+  /// (1px = 1sp, so it scales with the user's font size); its family is not set, since Compose
+  /// takes fonts as app resources (the documentation names it). A stroke style is its CSS keyword.
+  static func literal(_ value: TokenValue) -> Result<String, ValueProblem> {
+    switch value {
+    case .color(let color):
+      return .success(Self.color(color))
+    case .dimension(let dimension):
+      let points = NumberFormatting.shortest(dimension.points)
+      return .success(dimension.points < 0 ? "(\(points)).dp" : "\(points).dp")
+    case .number(let number):
+      return .success(doubleLiteral(number))
+    case .fontFamily(let families):
+      return .success("listOf(" + families.map(stringLiteral).joined(separator: ", ") + ")")
+    case .fontWeight(let weight):
+      return wholeNumber(weight, what: "a font weight")
+    case .duration(let duration):
+      return wholeNumber(duration.milliseconds, what: "a duration in milliseconds")
+    case .strokeStyle(let style):
+      return .success(stringLiteral(style.cssKeyword))
+    case .border(let border):
+      return .success(
+        "EBBorder(color = \(color(border.color)), width = \(unit(border.width, "dp")), "
+          + "style = \(stringLiteral(border.style.cssKeyword)))")
+    case .shadow(let layers):
+      let shadows = layers.map { shadow in
+        "EBShadow(color = \(color(shadow.color)), offsetX = \(unit(shadow.offsetX, "dp")), "
+          + "offsetY = \(unit(shadow.offsetY, "dp")), blur = \(unit(shadow.blur, "dp")), "
+          + "spread = \(unit(shadow.spread, "dp"))" + (shadow.inset ? ", inset = true)" : ")")
+      }
+      return .success("listOf(" + shadows.joined(separator: ", ") + ")")
+    case .typography(let typography):
+      return wholeNumber(typography.fontWeight, what: "a font weight").map { weight in
+        "TextStyle(fontSize = \(unit(typography.fontSize, "sp")), fontWeight = FontWeight(\(weight)), "
+          + "lineHeight = \(unit(typography.absoluteLineHeight, "sp")), "
+          + "letterSpacing = \(unit(typography.letterSpacing, "sp")))"
+      }
+    }
+  }
+
+  private static func color(_ color: Color) -> String {
+    var text: [UInt8] = Array("ComposeColor(0x".utf8)
+    text.reserveCapacity(24)
+    for byte in [color.alpha8, color.red8, color.green8, color.blue8] {
+      text.append(hexDigits[Int(byte >> 4)])
+      text.append(hexDigits[Int(byte & 0xF)])
+    }
+    text.append(UInt8(ascii: ")"))
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+  /// `2.dp`, `(-0.5).sp`: px as dp or sp one to one, rem as 16, to six decimals (a line height is
+  /// a product of floating-point numbers).
+  private static func unit(_ dimension: Dimension, _ suffix: String) -> String {
+    let points = (dimension.points * 1_000_000).rounded() / 1_000_000
+    let text = NumberFormatting.shortest(points)
+    return points < 0 ? "(\(text)).\(suffix)" : "\(text).\(suffix)"
+  }
+
+  private static func doubleLiteral(_ number: Double) -> String {
+    let text = NumberFormatting.shortest(number)
+    return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
+  }
+
+  private static func wholeNumber(_ number: Double, what: String) -> Result<String, ValueProblem> {
+    guard number == number.rounded() else {
+      return .failure(
+        ValueProblem("\(what) must be a whole number in Kotlin, not \(NumberFormatting.shortest(number))"))
+    }
+    guard abs(number) <= Double(Int32.max) else {
+      return .failure(
+        ValueProblem("\(what) must fit in a Kotlin Int, not \(NumberFormatting.shortest(number))"))
+    }
+    return .success(NumberFormatting.shortest(number))
+  }
+
+  /// A Kotlin string literal: quotes, backslashes, `$` (string templates), control
+  /// characters, line separators and bidirectional controls escaped.
+  static func stringLiteral(_ text: String) -> String {
+    var literal = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": literal += "\\\""
+      case "\\": literal += "\\\\"
+      case "$": literal += "\\$"
+      case "\n": literal += "\\n"
+      case "\r": literal += "\\r"
+      case "\t": literal += "\\t"
+      default:
+        if SourceText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+          || SourceText.isBidiControl(scalar)
+        {
+          literal += "\\u" + SourceText.hex(scalar, width: 4)
+        } else {
+          literal.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return literal + "\""
+  }
+
+  /// KDoc lines. Kotlin block comments nest, so `/*` would open a comment that the
+  /// closing `*/` only ends, and `*/` would end the KDoc early: both are written with
+  /// the HTML entity for `/`, which KDoc shows as `/`.
+  static func documentationLines(_ text: String) -> [String] {
+    SourceText.commentLines(text).map {
+      // Neither pair can occur in a line without a `*`, the common case.
+      guard $0.utf8.contains(UInt8(ascii: "*")) else { return $0 }
+      return $0.replacingOccurrences(of: "*/", with: "*&#47;").replacingOccurrences(of: "/*", with: "&#47;*")
+    }
+  }
+}

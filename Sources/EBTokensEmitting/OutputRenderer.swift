@@ -1,0 +1,122 @@
+import EBTokensConfig
+import EBTokensModel
+import EBTokensSupport
+import Foundation
+
+/// Generates one kind of output's files from the tokens, in memory.
+protocol OutputEmitter {
+  /// The templates (and partials) the emitter renders for `tokens`; a user's template folder
+  /// must have each.
+  func templateNames(for tokens: ModalTokenSet) -> [String]
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile]
+}
+
+/// Renders every output a configuration lists, in memory, with the templates the
+/// configuration chooses: an output's `template` folder, else the `templates`
+/// folder's sub-folder for its kind, else the templates built into ebtokens.
+public struct OutputRenderer: Sendable {
+  public let configuration: Configuration
+
+  public init(configuration: Configuration) {
+    self.configuration = configuration
+  }
+
+  /// - Throws: ``DiagnosticsError`` with the errors of every output.
+  public func render(_ tokens: TokenSet) throws -> [GeneratedOutput] {
+    try render(ModalTokenSet(single: tokens))
+  }
+
+  /// Every output, with each token's value in every mode.
+  ///
+  /// - Throws: ``DiagnosticsError`` with the errors of every output.
+  public func render(_ tokens: ModalTokenSet) throws -> [GeneratedOutput] {
+    var outputs: [GeneratedOutput] = []
+    var diagnostics: [Diagnostic] = []
+    for output in configuration.outputs {
+      do {
+        outputs.append(try render(output, tokens: tokens))
+      } catch let error as DiagnosticsError {
+        diagnostics += error.diagnostics
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics: diagnostics) }
+    return outputs
+  }
+
+  public func render(_ output: Configuration.Output, tokens: TokenSet) throws -> GeneratedOutput {
+    try render(output, tokens: ModalTokenSet(single: tokens))
+  }
+
+  public func render(_ output: Configuration.Output, tokens: ModalTokenSet) throws -> GeneratedOutput {
+    let options = output.options
+    let emitter: any OutputEmitter
+    switch output.kind {
+    case .swift:
+      emitter = SwiftEmitter(moduleName: options.swiftModule, location: output.location)
+    case .kotlin:
+      emitter = KotlinEmitter(
+        packageName: options.kotlinPackage, objectName: options.kotlinObject, location: output.location)
+    case .css:
+      let destination = configuration.resolvedPath(output.destination)
+      var isDirectory: ObjCBool = false
+      if output.destination.hasSuffix("/")
+        || (FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory)
+          && isDirectory.boolValue)
+      {
+        throw DiagnosticsError([
+          EmittingError.destinationNotAFile(path: output.destination, at: output.location)
+        ])
+      }
+      emitter = CSSEmitter(
+        fileName: (destination as NSString).lastPathComponent, selector: options.cssSelector,
+        language: CSSLanguage(keepsReferences: options.keepsReferences), modeOptions: options.cssModes)
+    }
+    let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
+    return GeneratedOutput(
+      directory: directory(for: output), files: try emitter.files(for: tokens, templates: templates))
+  }
+
+  /// The folder an output's files go into: its destination, or for CSS (whose
+  /// destination is a file) the folder holding that file.
+  package func directory(for output: Configuration.Output) -> String {
+    let destination = configuration.resolvedPath(output.destination)
+    guard output.kind == .css else { return destination }
+    let directory = (destination as NSString).deletingLastPathComponent
+    return directory.isEmpty ? "." : directory
+  }
+
+  /// The text of every template `output` would use, by name; `nil` when its
+  /// template folder cannot be read (the build reports that).
+  package func templateSources(for output: Configuration.Output) -> [(name: String, text: String)]? {
+    let folder: String
+    if let template = output.template {
+      folder = configuration.resolvedPath(template)
+    } else if let root = configuration.templates {
+      folder = (configuration.resolvedPath(root) as NSString).appendingPathComponent(output.kind.rawValue)
+    } else {
+      let prefix = output.kind.rawValue + "/"
+      return EmbeddedTemplates.files.keys.sorted().filter { $0.hasPrefix(prefix) }.compactMap { key in
+        EmbeddedTemplates.files[key].map { (key, $0) }
+      }
+    }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+    var sources: [(name: String, text: String)] = []
+    for name in names.sorted() where name.hasSuffix(".mustache") {
+      guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name))
+      else { return nil }
+      sources.append((name, String(decoding: data, as: UTF8.self)))
+    }
+    return sources
+  }
+
+  private func templates(for output: Configuration.Output, required: [String]) throws -> TemplateSet {
+    if let folder = output.template {
+      return try .folder(configuration.resolvedPath(folder), required: required, at: output.location)
+    }
+    if let root = configuration.templates {
+      let folder = (configuration.resolvedPath(root) as NSString).appendingPathComponent(output.kind.rawValue)
+      return try .folder(folder, required: required, at: output.location)
+    }
+    return try .builtIn(output.kind, required: required)
+  }
+}

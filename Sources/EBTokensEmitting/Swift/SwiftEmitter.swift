@@ -1,0 +1,139 @@
+import EBTokensModel
+import EBTokensSupport
+
+/// The Swift package output: `Package.swift`, the token namespaces, the `EBColor` type colors
+/// are declared with; when the tokens have modes, `EBMode` and `EBModal`; and when there are
+/// typography, shadow or border tokens, `EBStyles.swift` with their types (`EBTextStyle`,
+/// `EBShadow`, `EBBorder`).
+struct SwiftEmitter: OutputEmitter {
+  /// The package, product, module and root namespace name.
+  let moduleName: String
+  let location: SourceLocation?
+
+  /// The names the generated code declares at the top level for modes.
+  static let modeDeclarations: Set<String> = ["EBMode", "EBModal"]
+
+  func templateNames(for tokens: ModalTokenSet) -> [String] {
+    ["Package.swift", "tokens.swift", "EBColor.swift"] + (tokens.hasModes ? ["EBModes.swift"] : [])
+      + (Self.hasStyles(tokens) ? ["EBStyles.swift"] : [])
+  }
+
+  /// Whether any token is a typography, shadow or border, whose types `EBStyles.swift` declares.
+  static func hasStyles(_ tokens: ModalTokenSet) -> Bool {
+    tokens.tokens.contains { $0.type == .typography || $0.type == .shadow || $0.type == .border }
+  }
+
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+    let language = SwiftLanguage()
+    let reserved = tokens.hasModes ? Self.modeDeclarations : []
+    var builder = NamespaceContextBuilder(language: language, reserving: reserved)
+    let root = builder.root(tokens, named: moduleName)
+    var errors = builder.errors
+    if language.reservedIdentifiers.union(reserved).contains(moduleName) {
+      errors.append(.reservedOutputName(language: language.name, identifier: moduleName, at: location))
+    }
+    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    let modal = tokens.hasModes ? SwiftModalContext(modes: tokens.modes) : nil
+    let context = SwiftPackageContext(moduleName: moduleName, root: root, modal: modal)
+    let sources = "Sources/\(moduleName)/"
+    var files = [
+      GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context)),
+      GeneratedFile(
+        path: sources + moduleName + ".swift",
+        bytes: try templates.render("tokens.swift", context, tokenCount: tokens.tokens.count)),
+      GeneratedFile(
+        path: sources + "EBColor.swift", bytes: try templates.render("EBColor.swift", context)),
+    ]
+    if modal != nil {
+      files.append(
+        GeneratedFile(
+          path: sources + "EBModes.swift", bytes: try templates.render("EBModes.swift", context)))
+    }
+    // The types of composite values, only where there are some: a package without them is as before.
+    if Self.hasStyles(tokens) {
+      files.append(
+        GeneratedFile(
+          path: sources + "EBStyles.swift", bytes: try templates.render("EBStyles.swift", context)))
+    }
+    return files
+  }
+}
+
+/// What every Swift template sees.
+final class SwiftPackageContext: TemplateContext {
+  let moduleName: String
+  /// The root namespace, named `moduleName`.
+  let root: NamespaceContext
+  /// The modes, when the tokens have them.
+  let modal: SwiftModalContext?
+
+  package init(moduleName: String, root: NamespaceContext, modal: SwiftModalContext?) {
+    self.moduleName = moduleName
+    self.root = root
+    self.modal = modal
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .moduleName: return .text(moduleName)
+    case .root: return .object(root)
+    case .modal: return .optional(modal)
+    default: return nil
+    }
+  }
+}
+
+/// The modes, for `EBModes.swift`: the cases of `EBMode` and the members of `EBModal`.
+final class SwiftModalContext: TemplateContext {
+  final class Mode: TemplateContext {
+    /// As the config names it: `high-contrast`.
+    let name: String
+    /// The case and member: `highContrast`.
+    let identifier: String
+    /// The case's raw value when it is not the identifier itself.
+    let rawValue: String?
+    let isLast: Bool
+
+    package init(name: String, identifier: String, rawValue: String?, isLast: Bool) {
+      self.name = name
+      self.identifier = identifier
+      self.rawValue = rawValue
+      self.isLast = isLast
+    }
+
+    func field(_ field: TemplateField) -> TemplateValue? {
+      switch field {
+      case .name: return .text(self.name)
+      case .identifier: return .text(identifier)
+      case .rawValue: return .optional(rawValue)
+      case .isLast: return .bool(isLast)
+      default: return nil
+      }
+    }
+  }
+
+  let modes: [Mode]
+  /// The modes a dark and a light system appearance select.
+  let systemDark: String
+  let systemLight: String
+
+  package init(modes names: [String]) {
+    modes = names.enumerated().map { position, name in
+      let identifier = ModeName.member(name)
+      return Mode(
+        name: name, identifier: identifier, rawValue: identifier == name ? nil : name,
+        isLast: position == names.count - 1)
+    }
+    systemDark = ModeName.member(ModeName.system(dark: true, in: names))
+    systemLight = ModeName.member(ModeName.system(dark: false, in: names))
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .modes: return .list(modes)
+    case .systemDark: return .text(systemDark)
+    case .systemLight: return .text(systemLight)
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import EBTokensModel
+import EBTokensSupport
+
+/// Swift identifiers and declarations for the generated package.
+///
+/// Groups are `enum` namespaces in UpperCamelCase, tokens `static let`s in
+/// lowerCamelCase. Standard-library types are written `Swift.Double`, so a group
+/// named `double` cannot shadow them; `Swift`, `EBColor` and the composite values' types
+/// (`EBTextStyle`, `EBShadow`, `EBBorder`) are reserved.
+struct SwiftLanguage: NamespaceLanguage {
+  let name = "Swift"
+  let indentUnit = "  "
+  let reservedIdentifiers: Set<String> = ["EBColor", "Swift", "EBTextStyle", "EBShadow", "EBBorder"]
+
+  /// Reserved words that need backticks to be identifiers.
+  static let keywords: Set<String> = [
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+    "inout",
+    "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+    "static",
+    "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+    "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+    "while",
+    "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+  ]
+
+  /// After a dot, `Type` and `Protocol` always mean the metatype, backticks or not:
+  /// `Font.Type` could never reach a group named `type`, so such a group is `Type_`.
+  static let metatypeNames: Set<String> = ["Type", "Protocol"]
+
+  func namespaceIdentifier(_ words: [String]) -> String {
+    escaped(IdentifierWords.upperCamel(words))
+  }
+
+  func memberIdentifier(_ words: [String]) -> String {
+    escaped(IdentifierWords.lowerCamel(words))
+  }
+
+  private func escaped(_ identifier: String) -> String {
+    if Self.metatypeNames.contains(identifier) { return identifier + "_" }
+    if Self.keywords.contains(identifier) { return "`\(identifier)`" }
+    return identifier
+  }
+
+  func declaration(of token: Token) -> Result<TokenDeclaration, EmittingError> {
+    let deprecation = token.deprecation.map {
+      DeprecationContext(message: $0.message.map(Self.stringLiteral))
+    }
+    return .success(
+      TokenDeclaration(
+        type: Self.type(of: token.type), value: Self.literal(token.value),
+        documentation: token.description.map(SourceText.commentLines) ?? [], deprecation: deprecation))
+  }
+
+  static func type(of type: TokenType) -> String {
+    switch type {
+    case .color: return "EBColor"
+    case .dimension, .number, .fontWeight, .duration: return "Swift.Double"
+    case .fontFamily: return "[Swift.String]"
+    case .strokeStyle: return "Swift.String"
+    case .border: return "EBBorder"
+    case .shadow: return "[EBShadow]"
+    case .typography: return "EBTextStyle"
+    }
+  }
+
+  /// Dimensions in points (1px = 1pt, 1rem = 16pt), durations in seconds; a typography's line
+  /// height in points too (its size times DTCG's multiplier), and a stroke style as its CSS keyword
+  /// (a dash pattern as `dashed`, the fallback DTCG suggests where dashes cannot be drawn exactly).
+  static func literal(_ value: TokenValue) -> String {
+    switch value {
+    case .color(let color):
+      guard color.hasExact8BitRGB else {
+        let alpha = color.alpha == 1 ? "" : ", alpha: \(NumberFormatting.shortest(color.alpha))"
+        let channels = [color.red, color.green, color.blue].map(NumberFormatting.shortest)
+        return "EBColor(red: \(channels[0]), green: \(channels[1]), blue: \(channels[2])\(alpha))"
+      }
+      return hexColor(color)
+    case .dimension(let dimension): return NumberFormatting.shortest(dimension.points)
+    case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
+    case .fontFamily(let families): return "[" + families.map(stringLiteral).joined(separator: ", ") + "]"
+    case .duration(let duration): return NumberFormatting.shortest(duration.milliseconds / 1000)
+    case .strokeStyle(let style): return stringLiteral(style.cssKeyword)
+    case .border(let border):
+      return "EBBorder(color: \(literal(.color(border.color))), width: \(points(border.width)), "
+        + "style: \(stringLiteral(border.style.cssKeyword)))"
+    case .shadow(let layers):
+      let shadows = layers.map { shadow in
+        "EBShadow(color: \(literal(.color(shadow.color))), offsetX: \(points(shadow.offsetX)), "
+          + "offsetY: \(points(shadow.offsetY)), blur: \(points(shadow.blur)), spread: \(points(shadow.spread))"
+          + (shadow.inset ? ", inset: true)" : ")")
+      }
+      return "[" + shadows.joined(separator: ", ") + "]"
+    case .typography(let typography):
+      return "EBTextStyle(families: \(literal(.fontFamily(typography.fontFamily))), "
+        + "size: \(points(typography.fontSize)), weight: \(NumberFormatting.shortest(typography.fontWeight)), "
+        + "lineHeight: \(points(typography.absoluteLineHeight)), tracking: \(points(typography.letterSpacing)))"
+    }
+  }
+
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+  /// `EBColor(hex: 0x072592, alpha: 0.8)` of a color whose channels are exact bytes, written as
+  /// bytes and made a string once: most tokens are colors, and joining strings costs several
+  /// times more.
+  private static func hexColor(_ color: Color) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(48)
+    text.append(contentsOf: "EBColor(hex: 0x".utf8)
+    for byte in [color.red8, color.green8, color.blue8] {
+      text.append(hexDigits[Int(byte >> 4)])
+      text.append(hexDigits[Int(byte & 0xF)])
+    }
+    if color.alpha != 1 {
+      text.append(contentsOf: ", alpha: ".utf8)
+      text.append(contentsOf: NumberFormatting.shortest(color.alpha).utf8)
+    }
+    text.append(UInt8(ascii: ")"))
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// A dimension in points, to six decimals (a line height is a product, `18 × 1.2` is
+  /// 21.599999999999998 in floating point, and no screen sees a millionth of a point).
+  private static func points(_ dimension: Dimension) -> String {
+    NumberFormatting.shortest((dimension.points * 1_000_000).rounded() / 1_000_000)
+  }
+
+  /// A Swift string literal of `text`: quotes, backslashes (so no `\(` interpolation),
+  /// control characters, line separators and bidirectional controls escaped, so the literal
+  /// is one line that reads as it is and holds exactly `text`.
+  static func stringLiteral(_ text: String) -> String {
+    var literal = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": literal += "\\\""
+      case "\\": literal += "\\\\"
+      case "\n": literal += "\\n"
+      case "\r": literal += "\\r"
+      case "\t": literal += "\\t"
+      default:
+        if SourceText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+          || SourceText.isBidiControl(scalar)
+        {
+          literal += "\\u{\(SourceText.hex(scalar, width: 1))}"
+        } else {
+          literal.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return literal + "\""
+  }
+}

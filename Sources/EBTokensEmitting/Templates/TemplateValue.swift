@@ -1,0 +1,129 @@
+/// A value templates read fields of. Every context type lists its fields in one `switch` over
+/// ``TemplateField``, which is both the contract with templates and what makes a lookup cheap: no
+/// reflection, no casts, no string comparisons.
+///
+/// Contexts are classes, and so are lists (``TemplateList``): a ``TemplateValue`` is then two
+/// words at most, which the renderer copies with one retain, where a struct in an existential
+/// is copied through its type's metadata.
+protocol TemplateContext: AnyObject, Sendable {
+  /// The field `field`, or `nil` when this context has no such field, so the lookup goes on in
+  /// the enclosing contexts. An optional field that is absent is ``TemplateValue/null``, not
+  /// `nil`: it stops the lookup (a token without a deprecation must not find its parent's).
+  func field(_ field: TemplateField) -> TemplateValue?
+  /// The field called `name`, for a context whose field names are only known when it is made (the
+  /// engine's tests build contexts from dictionaries): it implements this one instead, and is
+  /// asked the names no ``TemplateField`` has too. The contexts of the outputs have fixed fields,
+  /// every one a ``TemplateField``, so they have no other.
+  func field(_ name: String) -> TemplateValue?
+}
+
+extension TemplateContext {
+  func field(_ field: TemplateField) -> TemplateValue? {
+    self.field(field.rawValue)
+  }
+
+  func field(_ name: String) -> TemplateValue? {
+    nil
+  }
+
+  /// The field a template's name component finds.
+  func field(_ key: TemplateKey) -> TemplateValue? {
+    guard let field = key.field else { return self.field(key.name) }
+    return self.field(field)
+  }
+}
+
+/// Every field name the contexts of the outputs have (each context has some of them): a template
+/// names them, and its names are resolved to these once, when it is compiled, so a lookup switches
+/// on a small number (a jump table) instead of comparing strings. Template authors find them in
+/// `docs/outputs.md` and `docs/modes.md`.
+enum TemplateField: String, Sendable {
+  case classes, deprecation, documentation, entry, hasTextStyles, identifier, indent, isFirstMember
+  case isLast, label, media, message, modal, mode, modeBlocks, modeValues, modes, moduleName, name
+  case namespaces, packageName, path, properties, property, rawValue, root, scheme, selector, source
+  case systemDark, systemLight, tokens, type, usesMode, value
+}
+
+/// A component of a tag's name (`tokens` in `{{#tokens}}`, `b` in `{{a.b}}`), resolved when the
+/// template is compiled.
+struct TemplateKey: Sendable {
+  /// `nil` for a name no output's context has: it finds nothing, but in a context that takes
+  /// any name.
+  let field: TemplateField?
+  let name: String
+
+  package init(_ name: String) {
+    self.field = TemplateField(rawValue: name)
+    self.name = name
+  }
+}
+
+/// What a template tag can find: the few kinds of values the contexts hold.
+enum TemplateValue: Sendable {
+  /// A field that is there but has no value (an absent optional): false, and prints nothing.
+  case null
+  case bool(Bool)
+  /// Only transforms make numbers: `count(tokens)`, `index()`.
+  case int(Int)
+  case text(String)
+  /// A list of texts, such as a description's lines.
+  case texts([String])
+  case object(any TemplateContext)
+  case list(any TemplateList)
+
+  /// `.null` for `nil`.
+  static func optional(_ text: String?) -> TemplateValue {
+    text.map(TemplateValue.text) ?? .null
+  }
+
+  /// `.null` for `nil`.
+  static func optional(_ context: (some TemplateContext)?) -> TemplateValue {
+    guard let context else { return .null }
+    return .object(context)
+  }
+}
+
+/// A list of contexts a section iterates.
+protocol TemplateList: AnyObject, Sendable {
+  var count: Int { get }
+  /// The element at `index`, from 0 to `count - 1`.
+  func item(at index: Int) -> TemplateValue
+}
+
+/// An array of contexts as a list: `.list(ContextList(tokens))` hands the array over as it is,
+/// and each element is wrapped only when the section reaches it.
+final class ContextList<Element: TemplateContext>: TemplateList {
+  let elements: [Element]
+
+  package init(_ elements: [Element]) {
+    self.elements = elements
+  }
+
+  var count: Int { elements.count }
+
+  func item(at index: Int) -> TemplateValue {
+    .object(elements[index])
+  }
+}
+
+extension TemplateValue {
+  /// The contexts of `elements`, as a list.
+  static func list(_ elements: [some TemplateContext]) -> TemplateValue {
+    .list(ContextList(elements))
+  }
+}
+
+/// The `reversed` transform of a list.
+final class ReversedTemplateList: TemplateList {
+  let base: any TemplateList
+
+  package init(base: any TemplateList) {
+    self.base = base
+  }
+
+  var count: Int { base.count }
+
+  func item(at index: Int) -> TemplateValue {
+    base.item(at: base.count - 1 - index)
+  }
+}

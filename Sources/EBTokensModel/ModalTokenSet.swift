@@ -1,0 +1,77 @@
+/// A token in every mode: one name and type, a value per mode.
+///
+/// A mode may only override the value of a token the base defines and must keep its type, so
+/// every mode has the same tokens with the same types; only values (and what they reference, and
+/// where they are written) differ.
+public struct ModalToken: Sendable {
+  /// The token in the first mode: its description and deprecation (the same in every mode),
+  /// and where it is written when no mode overrides it.
+  public let first: Token
+  /// The token in each mode after the first: empty without modes, so that a project without
+  /// modes allocates nothing per token for it (an empty array shares one empty buffer).
+  private let others: [Token]
+  /// Whether the value is the same in every mode (always true without modes).
+  public let isConstant: Bool
+
+  public var path: TokenPath { first.path }
+  public var type: TokenType { first.type }
+  public var name: String { path.name }
+
+  /// The token as resolved in each mode, in the order of ``ModalTokenSet/modes``; a single
+  /// element in a project without modes.
+  public var byMode: ByMode { ByMode(first: first, others: others) }
+
+  /// The tokens of every mode as a collection, read in place.
+  public struct ByMode: RandomAccessCollection, Sendable {
+    fileprivate let first: Token
+    fileprivate let others: [Token]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { others.count + 1 }
+    public subscript(position: Int) -> Token { position == 0 ? first : others[position - 1] }
+  }
+
+  /// A token of a project without modes.
+  package init(single token: Token) {
+    self.first = token
+    self.others = []
+    self.isConstant = true
+  }
+
+  /// `byMode` holds at least one token.
+  package init(byMode: [Token]) {
+    let first = byMode[0]
+    self.first = first
+    self.others = Array(byMode.dropFirst())
+    self.isConstant = byMode.allSatisfy { $0.value == first.value }
+  }
+}
+
+/// All tokens of a design system in every mode: one list in path order, each token with its
+/// value per mode. A project without modes is a set with no mode names and one value per token,
+/// so every output handles both the same way.
+public struct ModalTokenSet: Sendable {
+  /// The modes' names, the first being the default; empty for a project without modes.
+  public let modes: [String]
+  /// One token set per mode, or the only one: each has the same tokens in the same order.
+  public let sets: [TokenSet]
+  public let tokens: [ModalToken]
+
+  /// A project without modes.
+  public init(single tokens: TokenSet) {
+    self.modes = []
+    self.sets = [tokens]
+    self.tokens = tokens.tokens.map(ModalToken.init(single:))
+  }
+
+  /// `sets[i]` is mode `modes[i]`; every set must hold the same token paths, which
+  /// ``ModalTokenLoader`` guarantees (a mode only overrides values of existing tokens).
+  package init(modes: [String], sets: [TokenSet]) {
+    self.modes = modes
+    self.sets = sets
+    self.tokens = sets[0].tokens.indices.map { index in ModalToken(byMode: sets.map { $0.tokens[index] }) }
+  }
+
+  /// Whether the project declares modes (two or more).
+  public var hasModes: Bool { !modes.isEmpty }
+}

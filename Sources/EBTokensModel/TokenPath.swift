@@ -1,0 +1,278 @@
+import Foundation
+
+/// A token's or group's dotted name: `main.alert.color.information.bg`.
+///
+/// Ordered segment by segment ("path order"), so `a.b` sorts before `a-b`
+/// and before `a.b.c`, whatever characters the names hold; runs of digits
+/// compare by value, so `space-2` comes before `space-12`.
+public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// DTCG's reserved name for a group's root token: `color.accent.$root`.
+  public static let rootTokenName = "$root"
+
+  public let segments: [String]
+  /// The dotted form, computed once: it is the key of every index.
+  public let name: String
+
+  public init(_ segments: [String]) {
+    self.init(segments: segments, name: segments.joined(separator: "."))
+  }
+
+  public init(parent: TokenPath?, _ segment: String) {
+    guard let parent else {
+      self.init(segments: [segment], name: segment)
+      return
+    }
+    // Exactly as large as needed: `parent.segments + [segment]` would leave room to grow, and
+    // every token holds one of these.
+    var segments: [String] = []
+    segments.reserveCapacity(parent.segments.count + 1)
+    segments.append(contentsOf: parent.segments)
+    segments.append(segment)
+    // The dotted name is written at once into a string of its exact size: `parent.name + "." +
+    // segment` would make an intermediate string and grow it.
+    let parentBytes = parent.name.utf8
+    let segmentBytes = segment.utf8
+    let name = String(unsafeUninitializedCapacity: parentBytes.count + 1 + segmentBytes.count) { buffer in
+      let dot = buffer.initialize(fromContentsOf: parentBytes)
+      buffer[dot] = UInt8(ascii: ".")
+      let rest = UnsafeMutableBufferPointer(rebasing: buffer[(dot + 1)...])
+      return dot + 1 + rest.initialize(fromContentsOf: segmentBytes)
+    }
+    self.init(segments: segments, name: name)
+  }
+
+  private init(segments: [String], name: String) {
+    self.segments = segments
+    self.name = name
+  }
+
+  public var description: String { name }
+
+  /// The dotted name of the group holding this path (`nil` at the top level): `name` up to its
+  /// last segment, cut at that segment's length instead of searched backwards byte by byte.
+  package var parentName: Substring? {
+    guard segments.count > 1, let last = segments.last else { return nil }
+    return name[..<name.utf8.index(name.utf8.endIndex, offsetBy: -(last.utf8.count + 1))]
+  }
+
+  public var parent: TokenPath? {
+    segments.count > 1 ? TokenPath(Array(segments.dropLast())) : nil
+  }
+
+  public static func < (lhs: TokenPath, rhs: TokenPath) -> Bool {
+    for (left, right) in zip(lhs.segments, rhs.segments) where left != right {
+      return segmentPrecedes(left, right)
+    }
+    return lhs.segments.count < rhs.segments.count
+  }
+
+  /// Natural order: digit runs by numeric value, everything else by UTF-8 bytes;
+  /// names that tie that way (`a02`, `a2`) fall back to bytes, so order is total.
+  ///
+  /// Sorting 100,000 tokens makes millions of these comparisons, so it reads the
+  /// strings' UTF-8 storage in place rather than copying it into arrays.
+  static func segmentPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+    var left = lhs
+    var right = rhs
+    return left.withUTF8 { a in right.withUTF8 { b in naturalPrecedes(a, b) } }
+  }
+
+  private static func naturalPrecedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    var i = 0
+    var j = 0
+    while i < a.count && j < b.count {
+      guard isDigit(a[i]) && isDigit(b[j]) else {
+        if a[i] != b[j] { return a[i] < b[j] }
+        i += 1
+        j += 1
+        continue
+      }
+      var endA = i
+      var endB = j
+      while endA < a.count && isDigit(a[endA]) { endA += 1 }
+      while endB < b.count && isDigit(b[endB]) { endB += 1 }
+      // Compare the digit runs as numbers of any length: skip leading zeros,
+      // then the longer run is larger, then compare digit by digit.
+      var startA = i
+      var startB = j
+      while startA < endA - 1 && a[startA] == 48 { startA += 1 }
+      while startB < endB - 1 && b[startB] == 48 { startB += 1 }
+      if endA - startA != endB - startB { return endA - startA < endB - startB }
+      for offset in 0..<(endA - startA) where a[startA + offset] != b[startB + offset] {
+        return a[startA + offset] < b[startB + offset]
+      }
+      i = endA
+      j = endB
+    }
+    // One ran out first: the shorter sorts first. Both did: tie-break on bytes.
+    if i == a.count && j < b.count { return true }
+    if i < a.count && j == b.count { return false }
+    return a.lexicographicallyPrecedes(b)
+  }
+
+  /// Bytes whose plain byte order is exactly the order of `<`, so large sets sort
+  /// with `memcmp` instead of millions of segment-by-segment comparisons.
+  ///
+  /// Per segment: its natural form (each digit run as the marker `0`, its length
+  /// without leading zeros in 4 bytes, then those digits; other bytes as they are),
+  /// a 0 separator, the segment's raw bytes (the tie-break `<` uses when two
+  /// segments are numerically equal, `a02` and `a2`), and another 0. Bytes 0 and 1
+  /// in names are escaped as 1 1 and 1 2, so the separator sorts below all content
+  /// and a shorter segment or path sorts first, as `<` has it.
+  public var sortKey: [UInt8] {
+    var key: [UInt8] = []
+    appendSortKey(to: &key)
+    return key
+  }
+
+  /// The most bytes ``sortKey`` can take: a digit becomes up to 6 (a run of one digit is the
+  /// marker, 4 bytes of length and the digit), and every byte is written a second time, escaped
+  /// (2 bytes at most), then each segment ends with 2 separators.
+  private var sortKeyCapacity: Int { name.utf8.count * 8 + segments.count * 2 }
+
+  /// Appends ``sortKey`` to `key`.
+  func appendSortKey(to key: inout [UInt8]) {
+    var scratch: [UInt8] = []
+    appendSortKey(to: &key, scratch: &scratch)
+  }
+
+  /// Appends ``sortKey`` to `key`, written first into `scratch` (grown when too small): through a
+  /// pointer into room made beforehand, as appending to an array a byte at a time costs several
+  /// times more (a capacity check and a count update per byte), and every path of a large set is
+  /// keyed.
+  fileprivate func appendSortKey(to key: inout [UInt8], scratch: inout [UInt8]) {
+    let capacity = sortKeyCapacity
+    if scratch.count < capacity { scratch = Array(repeating: 0, count: capacity) }
+    scratch.withUnsafeMutableBufferPointer { buffer in
+      let written = writeSortKey(into: buffer)
+      key.append(contentsOf: UnsafeMutableBufferPointer(rebasing: buffer[..<written]))
+    }
+  }
+
+  /// Writes ``sortKey`` at the start of `key` (at least ``sortKeyCapacity`` bytes); returns its length.
+  private func writeSortKey(into key: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    guard let start = key.baseAddress else { return 0 }
+    var end = start
+    for var segment in segments {
+      end = segment.withUTF8 { bytes in
+        var end = end
+        var index = 0
+        while index < bytes.count {
+          guard bytes[index] >= 48 && bytes[index] <= 57 else {
+            end = Self.writeEscaped(bytes[index], at: end)
+            index += 1
+            continue
+          }
+          var runEnd = index
+          while runEnd < bytes.count && bytes[runEnd] >= 48 && bytes[runEnd] <= 57 { runEnd += 1 }
+          var runStart = index
+          while runStart < runEnd - 1 && bytes[runStart] == 48 { runStart += 1 }
+          let length = UInt32(clamping: runEnd - runStart)
+          end[0] = 48
+          end[1] = UInt8(length >> 24)
+          end[2] = UInt8(length >> 16 & 0xFF)
+          end[3] = UInt8(length >> 8 & 0xFF)
+          end[4] = UInt8(length & 0xFF)
+          end += 5
+          for digit in runStart..<runEnd {
+            end.pointee = bytes[digit]
+            end += 1
+          }
+          index = runEnd
+        }
+        end.pointee = 0
+        end += 1
+        for byte in bytes { end = Self.writeEscaped(byte, at: end) }
+        end.pointee = 0
+        return end + 1
+      }
+    }
+    return end - start
+  }
+
+  /// Writes `byte` at `position`, escaped (see ``sortKey``); returns where the next byte goes.
+  @inline(__always)
+  private static func writeEscaped(_ byte: UInt8, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    guard byte <= 1 else {
+      position.pointee = byte
+      return position + 1
+    }
+    position[0] = 1
+    position[1] = byte + 1
+    return position + 2
+  }
+
+  /// The sort keys of many paths in one buffer (one allocation, not one per path), to put
+  /// them in path order.
+  package struct SortKeys {
+    private var bytes: [UInt8] = []
+    /// Where each key ends in `bytes`; key `i` starts where key `i - 1` ends.
+    private var ends: [Int] = []
+    /// Room to write one key in (see ``TokenPath/appendSortKey(to:scratch:)``).
+    private var scratch: [UInt8] = []
+
+    package init(capacity: Int) {
+      ends.reserveCapacity(capacity)
+      bytes.reserveCapacity(capacity * 64)
+    }
+
+    package mutating func append(_ path: TokenPath) {
+      path.appendSortKey(to: &bytes, scratch: &scratch)
+      ends.append(bytes.count)
+    }
+
+    /// The positions of the appended paths in path order; equal paths keep their order.
+    package func sortedIndices() -> [Int] {
+      let ends = self.ends
+      return bytes.withUnsafeBufferPointer { buffer -> [Int] in
+        guard let base = buffer.baseAddress else { return Array(ends.indices) }
+        func precedes(_ left: Int, _ right: Int) -> Bool {
+          let leftStart = left == 0 ? 0 : ends[left - 1]
+          let rightStart = right == 0 ? 0 : ends[right - 1]
+          let leftCount = ends[left] - leftStart
+          let rightCount = ends[right] - rightStart
+          let order = memcmp(base + leftStart, base + rightStart, min(leftCount, rightCount))
+          return order < 0 || (order == 0 && leftCount < rightCount)
+        }
+        // Token files are often written in order already: then one pass is enough.
+        if ends.indices.dropFirst().allSatisfy({ !precedes($0, $0 - 1) }) { return Array(ends.indices) }
+        return ends.indices.sorted(by: precedes)
+      }
+    }
+  }
+
+  /// Why `segment` cannot be part of a path, or `nil` when it can.
+  ///
+  /// Names may hold any character but `.`, `{` and `}` (the reference syntax)
+  /// and may not start with `$` (reserved for `$type`, `$value`, ...), except DTCG's
+  /// `$root`, the name of a group's root token (`{color.accent.$root}`).
+  public static func problem(withSegment segment: String) -> String? {
+    if segment.isEmpty { return "a name cannot be empty" }
+    if segment.hasPrefix("$") && segment != rootTokenName { return "names starting with '$' are reserved" }
+    // One pass over the bytes for all three (every name is checked); '.' is reported first, then
+    // '{', then '}'.
+    func scan(_ bytes: some Sequence<UInt8>) -> (dot: Bool, open: Bool, close: Bool) {
+      var found: (dot: Bool, open: Bool, close: Bool) = (false, false, false)
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "."): found.dot = true
+        case UInt8(ascii: "{"): found.open = true
+        case UInt8(ascii: "}"): found.close = true
+        default: continue
+        }
+      }
+      return found
+    }
+    // The bytes are read in place where the string allows it, which is several times faster.
+    let found = segment.utf8.withContiguousStorageIfAvailable(scan) ?? scan(segment.utf8)
+    if found.dot { return "a name cannot contain '.'" }
+    if found.open { return "a name cannot contain '{'" }
+    if found.close { return "a name cannot contain '}'" }
+    return nil
+  }
+}

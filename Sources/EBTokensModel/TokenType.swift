@@ -1,0 +1,27 @@
+/// The DTCG types ebtokens understands.
+public enum TokenType: String, CaseIterable, Sendable, Comparable {
+  case color
+  case dimension
+  case number
+  case fontFamily
+  case fontWeight
+  case duration
+  case strokeStyle
+  case border
+  case shadow
+  case typography
+
+  /// DTCG types that exist in the 2025.10 format but that ebtokens does not read yet.
+  package static let knownButUnsupported: Set<String> = ["cubicBezier", "transition", "gradient"]
+
+  /// Whether values of this type are made of sub-values, any of which may be a reference
+  /// (format module § 9).
+  public var isComposite: Bool {
+    switch self {
+    case .strokeStyle, .border, .shadow, .typography: return true
+    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration: return false
+    }
+  }
+
+  public static func < (lhs: TokenType, rhs: TokenType) -> Bool { lhs.rawValue < rhs.rawValue }
+}

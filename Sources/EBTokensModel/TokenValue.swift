@@ -1,0 +1,182 @@
+import Foundation
+
+/// A color in sRGB, each channel in 0...1.
+public struct Color: Hashable, Sendable {
+  public let red: Double
+  public let green: Double
+  public let blue: Double
+  public let alpha: Double
+
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// 8-bit channels, rounded half away from zero as CSS serialises colors.
+  public var red8: UInt8 { Color.byte(red) }
+  public var green8: UInt8 { Color.byte(green) }
+  public var blue8: UInt8 { Color.byte(blue) }
+  public var alpha8: UInt8 { Color.byte(alpha) }
+
+  public var isOpaque: Bool { alpha8 == 255 }
+
+  /// `#RRGGBB`, or `#RRGGBBAA` when the color is not opaque; uppercase.
+  public var hex: String { hexString(includingAlpha: true) }
+
+  /// `#RRGGBB` ignoring alpha.
+  public var opaqueHex: String { hexString(includingAlpha: false) }
+
+  private func hexString(includingAlpha: Bool) -> String {
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(9)
+    appendHex(to: &utf8, includingAlpha: includingAlpha)
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Appends ``hex``, or ``opaqueHex`` unless `includingAlpha`: reports write thousands of colors
+  /// straight into their bytes, all digits in one append.
+  package func appendHex(to output: inout [UInt8], includingAlpha: Bool) {
+    let alpha = alpha8
+    let length = includingAlpha && alpha != 255 ? 9 : 7
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { text in
+      func digit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
+      }
+      func put(_ byte: UInt8, at index: Int) {
+        text[index] = digit(byte >> 4)
+        text[index + 1] = digit(byte & 0xF)
+      }
+      text[0] = UInt8(ascii: "#")
+      put(red8, at: 1)
+      put(green8, at: 3)
+      put(blue8, at: 5)
+      put(alpha, at: 7)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<length]))
+    }
+  }
+
+  public func withAlpha(_ alpha: Double) -> Color {
+    Color(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  static func byte(_ channel: Double) -> UInt8 {
+    UInt8((min(max(channel, 0), 1) * 255).rounded())
+  }
+
+}
+
+public struct Dimension: Hashable, Sendable, CustomStringConvertible {
+  public enum Unit: String, Sendable, CaseIterable {
+    case px
+    case rem
+  }
+
+  public let value: Double
+  public let unit: Unit
+
+  public init(_ value: Double, _ unit: Unit) {
+    self.value = value
+    self.unit = unit
+  }
+
+  /// `4px`, `1.5rem`.
+  public var description: String { NumberFormatting.shortest(value) + unit.rawValue }
+}
+
+public struct Duration: Hashable, Sendable, CustomStringConvertible {
+  public enum Unit: String, Sendable, CaseIterable {
+    case ms
+    case s
+  }
+
+  public let value: Double
+  public let unit: Unit
+
+  public init(_ value: Double, _ unit: Unit) {
+    self.value = value
+    self.unit = unit
+  }
+
+  public var milliseconds: Double { unit == .s ? value * 1000 : value }
+
+  public var description: String { NumberFormatting.shortest(value) + unit.rawValue }
+}
+
+/// A resolved value of one of the ``TokenType``s.
+public enum TokenValue: Hashable, Sendable {
+  case color(Color)
+  case dimension(Dimension)
+  case number(Double)
+  case fontFamily([String])
+  /// 1...1000, as DTCG and CSS define weights; named weights are converted.
+  case fontWeight(Double)
+  case duration(Duration)
+  case strokeStyle(StrokeStyle)
+  /// Boxed (as is `typography`): inline, the two largest values would make every value, colors
+  /// included, twice as large.
+  indirect case border(Border)
+  /// One shadow or more, the first drawn on top.
+  case shadow([Shadow])
+  indirect case typography(Typography)
+
+  public var type: TokenType {
+    switch self {
+    case .color: return .color
+    case .dimension: return .dimension
+    case .number: return .number
+    case .fontFamily: return .fontFamily
+    case .fontWeight: return .fontWeight
+    case .duration: return .duration
+    case .strokeStyle: return .strokeStyle
+    case .border: return .border
+    case .shadow: return .shadow
+    case .typography: return .typography
+    }
+  }
+
+  /// The value as `ebtokens list` shows it: `#072592CC`, `4px`, `1.5`, `200ms`; composites in a
+  /// CSS-like form: `1px solid #E5EBF4`, `0px 4px 8px 0px #00000033`,
+  /// `700 18px/1.5 [Proxima Soft, sans-serif] letter-spacing 0.25px`.
+  public var displayString: String {
+    switch self {
+    case .color(let color): return color.hex
+    case .dimension(let dimension): return dimension.description
+    case .number(let number): return NumberFormatting.shortest(number)
+    case .fontFamily(let families): return families.joined(separator: ", ")
+    case .fontWeight(let weight): return NumberFormatting.shortest(weight)
+    case .duration(let duration): return duration.description
+    case .strokeStyle(let style): return Self.display(style)
+    case .border(let border): return "\(border.width) \(Self.display(border.style)) \(border.color.hex)"
+    case .shadow(let layers):
+      return layers.map { shadow in
+        (shadow.inset ? "inset " : "")
+          + "\(shadow.offsetX) \(shadow.offsetY) \(shadow.blur) \(shadow.spread) \(shadow.color.hex)"
+      }.joined(separator: ", ")
+    case .typography(let type):
+      return
+        "\(NumberFormatting.shortest(type.fontWeight)) \(type.fontSize)/\(NumberFormatting.shortest(type.lineHeight)) "
+        + "[\(type.fontFamily.joined(separator: ", "))] letter-spacing \(type.letterSpacing)"
+    }
+  }
+
+  private static func display(_ style: StrokeStyle) -> String {
+    switch style {
+    case .keyword(let keyword): return keyword.rawValue
+    case .dashes(let lengths, let lineCap):
+      return "dashes(\(lengths.map(\.description).joined(separator: " ")), \(lineCap.rawValue))"
+    }
+  }
+}
+
+public enum NumberFormatting {
+  /// The shortest decimal that reads back as the same Double, with no `.0` on
+  /// whole numbers and no exponent for the magnitudes tokens use.
+  public static func shortest(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 {
+      return String(Int64(value))
+    }
+    return "\(value)"
+  }
+}

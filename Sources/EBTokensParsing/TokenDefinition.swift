@@ -1,0 +1,143 @@
+import EBTokensModel
+import EBTokensSupport
+import EBTokensSyntax
+
+/// `@ 80%` after a color or reference: multiplies the source alpha.
+public struct AlphaModifier: Hashable, Sendable {
+  /// 0...1.
+  public let factor: Double
+  public let location: SourceLocation
+}
+
+/// A token's value as written, before types are known and references followed.
+public enum ValueExpression: Sendable {
+  /// A literal, parsed once the token's type is known.
+  case literal(SyntaxNode, alpha: AlphaModifier?)
+  /// `"{group.token}"`, optionally `"{group.token} @ 80%"`.
+  case reference(TokenPath, alpha: AlphaModifier?, at: SourceLocation)
+
+  var alpha: AlphaModifier? {
+    switch self {
+    case .literal(_, let alpha), .reference(_, let alpha, _): return alpha
+    }
+  }
+}
+
+/// `$deprecated` as written: `false` is kept, because it overrides a group's deprecation.
+public enum DeprecationSetting: Hashable, Sendable {
+  case deprecated(Deprecation)
+  case notDeprecated
+
+  package var deprecation: Deprecation? {
+    if case .deprecated(let deprecation) = self { return deprecation }
+    return nil
+  }
+}
+
+/// A token as written in a file.
+///
+/// A class, so that the resolver, `$extends` and modes pass definitions around without copying
+/// (and retaining) each of their fields.
+public final class TokenDefinition: Sendable {
+  public let path: TokenPath
+  /// The token's own `$type`.
+  public let declaredType: TokenType?
+  /// Set when the token's `$type` was written but invalid (already reported),
+  /// so the token fails without a second, misleading "no type" error.
+  public let hasInvalidType: Bool
+  /// Set when the value is a malformed reference or alpha modifier (already reported), so the
+  /// token fails without a second error about the same text.
+  public let hasInvalidValue: Bool
+  public let value: ValueExpression
+  public let location: SourceLocation
+  public let valueLocation: SourceLocation
+  /// What most tokens do not have, kept aside so that they do not carry room for it.
+  private let details: Details?
+
+  private final class Details: Sendable {
+    let description: String?
+    let deprecation: DeprecationSetting?
+    let extensions: SyntaxNode?
+
+    package init(description: String?, deprecation: DeprecationSetting?, extensions: SyntaxNode?) {
+      self.description = description
+      self.deprecation = deprecation
+      self.extensions = extensions
+    }
+  }
+
+  package init(
+    path: TokenPath, declaredType: TokenType? = nil, hasInvalidType: Bool, value: ValueExpression,
+    description: String? = nil, deprecation: DeprecationSetting? = nil, extensions: SyntaxNode? = nil,
+    location: SourceLocation,
+    valueLocation: SourceLocation, hasInvalidValue: Bool = false
+  ) {
+    self.path = path
+    self.declaredType = declaredType
+    self.hasInvalidType = hasInvalidType
+    self.hasInvalidValue = hasInvalidValue
+    self.value = value
+    self.location = location
+    self.valueLocation = valueLocation
+    if description == nil && deprecation == nil && extensions == nil {
+      details = nil
+    } else {
+      details = Details(description: description, deprecation: deprecation, extensions: extensions)
+    }
+  }
+
+  public var description: String? { details?.description }
+  public var deprecation: DeprecationSetting? { details?.deprecation }
+  public var extensions: SyntaxNode? { details?.extensions }
+}
+
+/// What a group says about the tokens below it, merged across files.
+public struct GroupDefinition: Sendable {
+  package init(
+    path: TokenPath, type: TokenType? = nil, typeLocation: SourceLocation? = nil,
+    deprecation: DeprecationSetting? = nil, location: SourceLocation, description: String? = nil,
+    extensions: SyntaxNode? = nil, extends: GroupReference? = nil
+  ) {
+    self.path = path
+    self.type = type
+    self.typeLocation = typeLocation
+    self.deprecation = deprecation
+    self.location = location
+    self.description = description
+    self.extensions = extensions
+    self.extends = extends
+  }
+
+  public let path: TokenPath
+  public var type: TokenType?
+  public var typeLocation: SourceLocation?
+  /// Set when the group's `$type` was written but invalid (already reported).
+  public var hasInvalidType = false
+  public var deprecation: DeprecationSetting?
+  public let location: SourceLocation
+  /// `$description`, kept so an export can write it back.
+  public var description: String? = nil
+  /// `$extensions`, kept because DTCG requires tools to preserve what they do not understand.
+  public var extensions: SyntaxNode? = nil
+  /// `$extends`: the group whose tokens this one inherits (see ``GroupExtensions``).
+  public var extends: GroupReference? = nil
+}
+
+/// A group named by `$extends`, and where it is named.
+public struct GroupReference: Sendable, Equatable {
+  public let target: TokenPath
+  public let location: SourceLocation
+}
+
+/// Every token and group of all files, with the errors found while reading them.
+public struct TokenSource: Sendable {
+  public package(set) var definitions: [TokenDefinition] = []
+  public package(set) var groups: [String: GroupDefinition] = [:]
+  /// Name → index in `definitions`, to find duplicates across files.
+  package var definitionIndex: [String: Int] = [:]
+  /// Tokens whose error was already reported before resolution (a broken `$ref`, say): they
+  /// fail without a second error, and so do the tokens that depend on them.
+  package var brokenNames: Set<String> = []
+
+  public init() {}
+}

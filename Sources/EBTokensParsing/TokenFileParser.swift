@@ -1,0 +1,520 @@
+import EBTokensModel
+import EBTokensSupport
+import EBTokensSyntax
+
+/// Gives token meaning to YAML trees: which mappings are tokens and which are
+/// groups, what each token's value expression is, and what groups declare.
+///
+/// Parsing every file into one ``TokenSource`` merges groups across files and
+/// catches a token defined twice. Values are not interpreted here: that needs
+/// the token's type, which may come from a group in another file or from the
+/// token a reference points at (see ``Resolver``).
+public struct TokenFileParser {
+  public private(set) var source = TokenSource()
+  public private(set) var errors: [TokenFileError] = []
+  /// Set once a token beyond ``Limits/maxTokens`` was refused: reading more files is wasted work.
+  public private(set) var exceededTokenLimit = false
+  /// Errors in the DTCG-specific structure (`$root`, `$extends`, `$ref`, JSON strictness).
+  public private(set) var dtcgErrors: [DTCGError] = []
+  let limits: Limits
+
+  public init(limits: Limits = .standard) {
+    self.limits = limits
+  }
+
+  /// Adds one file's tree. A DTCG JSON file (`format: .json`) is held to the format module: a
+  /// member of a group is an object (no shorthand), a string is a JSON string, and the YAML-only
+  /// `@ NN%` modifier is refused; its top may hold `$schema`, which editors use to validate it.
+  public mutating func add(_ document: SyntaxDocument, format: TokenFileFormat = .yaml) {
+    add(FileMembers(document, format: format))
+  }
+
+  /// Makes room for `count` more tokens at once, rather than growing the tables many times
+  /// (call it once for many files: each call may copy the tables); never for more than
+  /// ``Limits/maxTokens`` in all.
+  package mutating func reserveCapacity(forMoreTokens count: Int) {
+    let total = min(source.definitions.count + count, limits.maxTokens)
+    source.definitions.reserveCapacity(total)
+    source.definitionIndex.reserveCapacity(total)
+  }
+
+  /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the
+  /// other files' depends on what came before, so files can be read side by side and merged in
+  /// order, with every error reported as if they had been read one after the other.
+  package mutating func add(_ members: FileMembers) {
+    var position = 0
+    while position < members.items.count {
+      switch members.items[position] {
+      case .error(let error): errors.append(error)
+      case .dtcgError(let error): dtcgErrors.append(error)
+      case .broken(let name): source.brokenNames.insert(name)
+      case .token(let token): define(token)
+      case .group(let group, let end):
+        // Children of a group that clashes with a token would only repeat that error.
+        if !mergeGroup(group) {
+          position = end
+          continue
+        }
+      }
+      position += 1
+    }
+  }
+
+  private mutating func define(_ token: TokenDefinition) {
+    let name = token.path.name
+    // One lookup finds a duplicate or makes the token's entry (taken back if the token is refused).
+    let next = source.definitions.count
+    let index = Self.claim(&source.definitionIndex[name, default: next])
+    if index != next {
+      errors.append(.duplicateToken(name, first: source.definitions[index].location, at: token.location))
+      return
+    }
+    if let group = source.groups[name] {
+      source.definitionIndex[name] = nil
+      errors.append(
+        .tokenGroupConflict(name, token: token.location, group: group.location, at: token.location))
+      return
+    }
+    if next >= limits.maxTokens {
+      source.definitionIndex[name] = nil
+      if !exceededTokenLimit {
+        errors.append(.tooManyTokens(limit: limits.maxTokens, at: token.location))
+        exceededTokenLimit = true
+      }
+      return
+    }
+    source.definitions.append(token)
+  }
+
+  /// The value of a dictionary entry passed in place (`&index[name, default: next]`), which makes
+  /// the entry with `next` when there was none: so one hash lookup both finds a duplicate and
+  /// records a new name. `next` when the entry was just made.
+  private static func claim(_ entry: inout Int) -> Int { entry }
+
+  /// Records the group, merging it with the same group from other files;
+  /// `false` when the name is already a token.
+  private mutating func mergeGroup(_ group: GroupDefinition) -> Bool {
+    if let index = source.definitionIndex[group.path.name] {
+      let token = source.definitions[index].location
+      errors.append(
+        .tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
+      return false
+    }
+    // One lookup finds the group or records it; merging a group with itself changes nothing.
+    Self.merge(
+      group, into: &source.groups[group.path.name, default: group], errors: &errors, dtcgErrors: &dtcgErrors)
+    return true
+  }
+
+  /// Merges what `group` declares into `existing`, the same group from earlier files.
+  private static func merge(
+    _ group: GroupDefinition, into existing: inout GroupDefinition, errors: inout [TokenFileError],
+    dtcgErrors: inout [DTCGError]
+  ) {
+    if let type = group.type, let typeLocation = group.typeLocation {
+      if let first = existing.type, let firstAt = existing.typeLocation, first != type {
+        errors.append(
+          .conflictingGroupType(
+            group: group.path.name, first: first, firstAt: firstAt, second: type, at: typeLocation))
+      } else if existing.type == nil {
+        existing.type = type
+        existing.typeLocation = typeLocation
+      }
+    }
+    existing.hasInvalidType = existing.hasInvalidType || group.hasInvalidType
+    existing.deprecation = existing.deprecation ?? group.deprecation
+    existing.description = existing.description ?? group.description
+    existing.extensions = existing.extensions ?? group.extensions
+    if let extends = group.extends {
+      if let first = existing.extends, first.target != extends.target {
+        dtcgErrors.append(
+          .conflictingExtends(
+            group: group.path.name, first: first, second: extends.target, at: extends.location))
+      } else if existing.extends == nil {
+        existing.extends = extends
+      }
+    }
+  }
+}
+
+/// What one file holds, in the order written: its groups, tokens and errors, before they are
+/// merged with other files'. Finding them depends on nothing but the file, so files are read and
+/// walked side by side (see ``TokenLoader``); the YAML tree is dropped once they are found, but
+/// for the value nodes that definitions keep.
+package struct FileMembers: Sendable {
+  /// One thing the file holds. The large payloads (errors, groups) are boxed (`indirect`), so that an item is a few words
+  /// rather than the size of a group definition: every token is one item.
+  enum Item: Sendable {
+    indirect case error(TokenFileError)
+    indirect case dtcgError(DTCGError)
+    /// A token whose error is already reported (see ``TokenSource/brokenNames``).
+    case broken(String)
+    case token(TokenDefinition)
+    /// A group, followed by its members up to `end` (an index into `items`): skipped when the
+    /// group cannot be merged.
+    indirect case group(GroupDefinition, end: Int)
+  }
+
+  private(set) var items: [Item] = []
+
+  package init(_ document: SyntaxDocument, format: TokenFileFormat) {
+    var walker = FileWalker(format: format)
+    walker.add(document)
+    items = walker.items
+  }
+}
+
+/// Walks one file's tree into ``FileMembers/Item``s.
+private struct FileWalker {
+  let format: TokenFileFormat
+  var items: [FileMembers.Item] = []
+  /// How many `.error` items there are: a value is invalid when reading it added one.
+  private var errorCount = 0
+
+  static let tokenKeys = ["$value", "$ref", "$type", "$description", "$deprecated", "$extensions"]
+  static let groupKeys = ["$type", "$description", "$deprecated", "$extensions", "$extends", "$root"]
+
+  package init(format: TokenFileFormat) {
+    self.format = format
+  }
+
+  private mutating func report(_ error: TokenFileError) {
+    items.append(.error(error))
+    errorCount += 1
+  }
+
+  private mutating func reportDTCG(_ error: DTCGError) {
+    items.append(.dtcgError(error))
+  }
+
+  private mutating func define(_ token: TokenDefinition) {
+    items.append(.token(token))
+  }
+
+  mutating func add(_ document: SyntaxDocument) {
+    guard let root = document.root else {
+      report(.emptyFile(path: document.path))
+      return
+    }
+    guard case .mapping(let mapping) = root else {
+      report(.rootNotMapping(found: root.kindDescription, at: root.location))
+      return
+    }
+    for entry in mapping.entries {
+      if format == .json && entry.key.value == "$schema" {
+        _ = string(entry, key: "$schema")
+        continue
+      }
+      if entry.key.value.hasPrefix("$") {
+        report(.reservedKeyAtRoot(entry.key.value, at: entry.key.location))
+        continue
+      }
+      addMember(entry, parent: nil)
+    }
+  }
+
+  private mutating func addMember(_ entry: SyntaxMapping.Entry, parent: TokenPath?) {
+    if let problem = TokenPath.problem(withSegment: entry.key.value) {
+      report(.invalidName(entry.key.value, problem: problem, at: entry.key.location))
+      return
+    }
+    let path = TokenPath(parent: parent, entry.key.value)
+    switch entry.value {
+    case .mapping(let mapping) where mapping["$value"] != nil || mapping["$ref"] != nil:
+      addToken(path, key: entry.key, mapping: mapping)
+    case .mapping where entry.key.value == TokenPath.rootTokenName:
+      reportDTCG(.rootTokenWithoutValue(group: parent?.name ?? "", at: entry.key.location))
+    case .mapping(let mapping):
+      addGroup(path, key: entry.key, mapping: mapping)
+    case .scalar where format == .json, .sequence where format == .json:
+      reportDTCG(
+        .memberNotAnObject(path.name, found: entry.value.kindDescription, at: entry.value.location))
+    case .scalar, .sequence:
+      // Shorthand: `bg: "#E5F1FF"` is a token whose $value is the scalar.
+      let errorsBefore = errorCount
+      let value = expression(entry.value, token: path)
+      define(
+        TokenDefinition(
+          path: path, declaredType: nil, hasInvalidType: false, value: value,
+          description: nil,
+          deprecation: nil, extensions: nil, location: entry.key.location,
+          valueLocation: entry.value.location,
+          hasInvalidValue: errorCount > errorsBefore
+        ))
+    }
+  }
+
+  private mutating func addGroup(_ path: TokenPath, key: SyntaxScalar, mapping: SyntaxMapping) {
+    var group = GroupDefinition(path: path, location: key.location)
+    var children: [SyntaxMapping.Entry] = []
+    for entry in mapping.entries {
+      switch entry.key.value {
+      case "$type":
+        group.type = type(entry.value)
+        group.typeLocation = entry.value.location
+        group.hasInvalidType = group.type == nil
+      case "$description":
+        group.description = string(entry, key: "$description")
+      case "$deprecated":
+        group.deprecation = deprecation(entry.value)
+      case "$extensions":
+        group.extensions = extensions(entry.value)
+      case "$extends":
+        group.extends = groupReference(entry)
+      case TokenPath.rootTokenName:
+        children.append(entry)
+      case let other where other.hasPrefix("$"):
+        report(unknownKey(other, allowed: Self.groupKeys, at: entry.key.location))
+      default:
+        children.append(entry)
+      }
+    }
+    let item = items.count
+    items.append(.group(group, end: item + 1))
+    for child in children { addMember(child, parent: path) }
+    items[item] = .group(group, end: items.count)
+  }
+
+  private mutating func addToken(_ path: TokenPath, key: SyntaxScalar, mapping: SyntaxMapping) {
+    var declaredType: TokenType?
+    var hasInvalidType = false
+    var description: String?
+    var deprecation: DeprecationSetting?
+    var extensions: SyntaxNode?
+    for entry in mapping.entries {
+      switch entry.key.value {
+      case "$value", "$ref": continue
+      case "$type":
+        declaredType = type(entry.value)
+        hasInvalidType = declaredType == nil
+      case "$description": description = string(entry, key: "$description")
+      case "$deprecated": deprecation = self.deprecation(entry.value)
+      case "$extensions": extensions = self.extensions(entry.value)
+      case let other where other.hasPrefix("$"):
+        report(unknownKey(other, allowed: Self.tokenKeys, at: entry.key.location))
+      default:
+        report(.tokenHasChildren(token: path.name, child: entry.key.value, at: entry.key.location))
+      }
+    }
+    let value: SyntaxNode
+    switch (mapping["$value"], mapping.entries.first { $0.key.value == "$ref" }) {
+    case (let node?, nil):
+      value = node
+    case (_?, let pointer?):
+      reportDTCG(.valueAndRef(token: path.name, at: pointer.key.location))
+      return
+    case (nil, let pointer?):
+      // `{"$ref": "#/base/$value"}` in a token's place: its value is what the pointer names,
+      // resolved with the pointers inside values (see ``JSONPointers``).
+      value = .mapping(SyntaxMapping(location: pointer.key.location, entries: [pointer]))
+    case (nil, nil):
+      return
+    }
+    let errorsBefore = errorCount
+    let expression = expression(value, token: path)
+    define(
+      TokenDefinition(
+        path: path, declaredType: declaredType, hasInvalidType: hasInvalidType,
+        value: expression,
+        description: description,
+        deprecation: deprecation, extensions: extensions, location: key.location,
+        valueLocation: value.location, hasInvalidValue: errorCount > errorsBefore))
+  }
+
+  // MARK: - Reserved keys
+
+  private mutating func type(_ node: SyntaxNode) -> TokenType? {
+    guard case .scalar(let scalar) = node else {
+      report(.expectedString(key: "$type", found: node.kindDescription, at: node.location))
+      return nil
+    }
+    if let type = TokenType(rawValue: scalar.value) { return type }
+    if TokenType.knownButUnsupported.contains(scalar.value) {
+      report(.unsupportedType(scalar.value, at: scalar.location))
+    } else {
+      let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
+      report(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
+    }
+    return nil
+  }
+
+  /// A string; in JSON, only a JSON string (not `null`, a number or a boolean).
+  private mutating func string(_ entry: SyntaxMapping.Entry, key: String) -> String? {
+    guard case .scalar(let scalar) = entry.value, format == .yaml || scalar.isQuoted else {
+      report(.expectedString(key: key, found: entry.value.kindDescription, at: entry.value.location))
+      return nil
+    }
+    return scalar.value
+  }
+
+  private mutating func deprecation(_ node: SyntaxNode) -> DeprecationSetting? {
+    guard case .scalar(let scalar) = node, !scalar.isAmbiguousBoolean,
+      format == .yaml || scalar.isQuoted || scalar.boolValue != nil
+    else {
+      report(.invalidDeprecated(found: node.kindDescription, at: node.location))
+      return nil
+    }
+    if let flag = scalar.boolValue { return flag ? .deprecated(.deprecated) : .notDeprecated }
+    return .deprecated(.message(scalar.value))
+  }
+
+  private mutating func extensions(_ node: SyntaxNode) -> SyntaxNode? {
+    guard case .mapping = node else {
+      report(.invalidExtensions(found: node.kindDescription, at: node.location))
+      return nil
+    }
+    return node
+  }
+
+  /// `$extends`: `"{group.path}"`, or the JSON Pointer `"#/group/path"` (the spec accepts both).
+  private mutating func groupReference(_ entry: SyntaxMapping.Entry) -> GroupReference? {
+    guard let text = string(entry, key: "$extends") else { return nil }
+    let location = entry.value.location
+    if let path = CurlyReference.path(in: text) {
+      return GroupReference(target: path, location: location)
+    }
+    switch JSONPointer.parse(text) {
+    case .success(let pointer)
+    where !pointer.segments.isEmpty && !pointer.segments.contains(where: { $0.hasPrefix("$") }):
+      return GroupReference(target: TokenPath(pointer.segments), location: location)
+    default:
+      reportDTCG(.malformedExtends(text, at: location))
+      return nil
+    }
+  }
+
+  private func unknownKey(_ key: String, allowed: [String], at location: SourceLocation) -> TokenFileError {
+    let candidates = allowed + (allowed.contains("$value") ? [] : ["$value"])
+    return .unknownReservedKey(
+      key, suggestion: Suggestion.closest(to: key, in: candidates), allowed: allowed, at: location)
+  }
+
+  // MARK: - Value expressions
+
+  /// Splits a value into literal or reference, plus an optional `@ NN%`.
+  ///
+  /// The alpha modifier is looked for only after a reference or a `#` hex color,
+  /// so a font family or description containing `@` is never misread.
+  private mutating func expression(_ node: SyntaxNode, token: TokenPath) -> ValueExpression {
+    if format == .json, let modified = DTCGError.firstAlphaModifier(in: node) {
+      reportDTCG(.alphaModifierInJSON(modified.value, at: modified.location))
+      items.append(.broken(token.name))
+      return .literal(node, alpha: nil)
+    }
+    guard case .scalar(let scalar) = node else { return .literal(node, alpha: nil) }
+    let text = scalar.value
+    if text.hasPrefix("{") {
+      return referenceExpression(scalar) ?? .literal(node, alpha: nil)
+    }
+    if text.hasPrefix("#"), let at = text.firstIndex(ofASCII: "@") {
+      let alpha = alphaModifier(text[text.index(after: at)...], in: scalar)
+      let hex = String(text[..<at]).trimmingTrailingSpaces
+      let literal = SyntaxScalar(value: hex, style: scalar.style, location: scalar.location)
+      return .literal(.scalar(literal), alpha: alpha)
+    }
+    if text.utf8.contains(UInt8(ascii: "{")) && text.utf8.contains(UInt8(ascii: "}")) {
+      report(
+        .malformedReference(
+          text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
+    }
+    return .literal(node, alpha: nil)
+  }
+
+  private mutating func referenceExpression(_ scalar: SyntaxScalar) -> ValueExpression? {
+    let text = scalar.value
+    guard let close = text.firstIndex(ofASCII: "}") else {
+      report(.malformedReference(text, problem: "missing '}'", at: scalar.location))
+      return nil
+    }
+    let inner = text[text.index(after: text.startIndex)..<close]
+    let segments = inner.splitKeepingEmpty(atASCII: ".")
+    if let problem = segments.lazy.compactMap({ TokenPath.problem(withSegment: $0) }).first {
+      report(.malformedReference(text, problem: problem, at: scalar.location))
+      return nil
+    }
+    let rest = text[text.index(after: close)...].drop { $0 == " " }
+    var alpha: AlphaModifier?
+    if rest.first == "@" {
+      alpha = alphaModifier(rest.dropFirst(), in: scalar)
+    } else if !rest.isEmpty {
+      report(
+        .malformedReference(
+          text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
+      return nil
+    }
+    return .reference(TokenPath(segments), alpha: alpha, at: scalar.location)
+  }
+
+  /// Parses the text after `@`: a percentage from 0 to 100, decimals allowed.
+  private mutating func alphaModifier(_ text: Substring, in scalar: SyntaxScalar) -> AlphaModifier? {
+    let trimmed = text.trimmingCharacters(in: " ")
+    func fail(_ problem: String) -> AlphaModifier? {
+      report(.malformedAlpha(scalar.value, problem: problem, at: scalar.location))
+      return nil
+    }
+    if trimmed.utf8.contains(UInt8(ascii: "@")) { return fail("only one '@ NN%' modifier is allowed") }
+    guard trimmed.hasSuffix("%") else {
+      return fail("the percentage needs a '%' sign, as in '@ 80%'")
+    }
+    let digits = trimmed.dropLast()
+    guard !digits.isEmpty else { return fail("the percentage is missing, as in '@ 80%'") }
+    if digits.hasPrefix("-"), NumberSyntax.isDecimal(digits.dropFirst()) {
+      return fail("\(digits)% is out of range; use 0% to 100%")
+    }
+    guard NumberSyntax.isDecimal(digits), let percent = Double(digits) else {
+      return fail("'\(digits)' is not a number")
+    }
+    guard percent >= 0 && percent <= 100 else {
+      return fail("\(digits)% is out of range; use 0% to 100%")
+    }
+    return AlphaModifier(factor: percent / 100, location: scalar.location)
+  }
+}
+
+/// Character searches and splits on values, done on their UTF-8 bytes when a value is all ASCII:
+/// then every byte is a character of its own (but CR LF, which is none of those looked for), so
+/// the result is the same, many times faster than stepping through characters.
+extension StringProtocol {
+  private var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
+
+  /// `firstIndex(of: character)`, for an ASCII `character`.
+  fileprivate func firstIndex(ofASCII character: Character) -> Index? {
+    guard let byte = character.asciiValue, isASCII else { return firstIndex(of: character) }
+    return utf8.firstIndex(of: byte)
+  }
+
+  /// `split(separator: character, omittingEmptySubsequences: false)`, for an ASCII `character`.
+  fileprivate func splitKeepingEmpty(atASCII character: Character) -> [String] {
+    let text = Substring(self)
+    guard let byte = character.asciiValue, isASCII else {
+      return text.split(separator: character, omittingEmptySubsequences: false).map(String.init)
+    }
+    // One pass over the bytes in place, each segment copied out as it ends: the generic `split`
+    // of the bytes costs several times more.
+    let segments = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var segments: [String] = []
+      var start = 0
+      for (offset, element) in bytes.enumerated() where element == byte {
+        segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
+        start = offset + 1
+      }
+      segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+      return segments
+    }
+    return segments
+      ?? text.utf8.split(separator: byte, omittingEmptySubsequences: false).map { String(Substring($0)) }
+  }
+
+  fileprivate func trimmingCharacters(in character: Character) -> String {
+    var trimmed = self[...]
+    while trimmed.first == character { trimmed.removeFirst() }
+    while trimmed.last == character { trimmed.removeLast() }
+    return String(trimmed)
+  }
+
+  fileprivate var trimmingTrailingSpaces: String {
+    var trimmed = self[...]
+    while trimmed.last == " " { trimmed.removeLast() }
+    return String(trimmed)
+  }
+}

@@ -1,0 +1,252 @@
+import EBTokensModel
+import EBTokensSupport
+import EBTokensSyntax
+
+extension NumberSyntax {
+  /// A whole JSON number, finite; the problem otherwise.
+  static func parse(_ text: String) -> Swift.Result<Double, ValueProblem> {
+    let bytes = Array(text.utf8)
+    let length = jsonNumberPrefix(bytes[...])
+    guard length == bytes.count, length > 0 else {
+      return .failure(ValueProblem("'\(text)' is not a number"))
+    }
+    guard let value = Double(text), value.isFinite else {
+      return .failure(ValueProblem("'\(text)' is out of range"))
+    }
+    return .success(value)
+  }
+}
+
+/// Interprets literal values once their type is known.
+package enum ValueParser {
+  /// `lookup` gives the values of the tokens a composite value's sub-values reference.
+  package static func parse(_ node: SyntaxNode, as type: TokenType, lookup: ReferenceLookup = .none)
+    -> Swift.Result<
+      TokenValue, ValueProblem
+    >
+  {
+    if case .scalar(let scalar) = node, scalar.style == .plain, scalar.value.isEmpty {
+      let hint = type == .color ? " (in YAML '#' starts a comment: quote colors, as in \"#FFFFFF\")" : ""
+      return .failure(ValueProblem("the value is missing\(hint)"))
+    }
+    switch type {
+    case .color: return color(node).map(TokenValue.color)
+    case .dimension: return dimension(node).map(TokenValue.dimension)
+    case .number: return number(node).map(TokenValue.number)
+    case .fontFamily: return fontFamily(node).map(TokenValue.fontFamily)
+    case .fontWeight: return fontWeight(node).map(TokenValue.fontWeight)
+    case .duration: return duration(node).map(TokenValue.duration)
+    case .strokeStyle:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .strokeStyle(try CompositeValueParser.strokeStyle(node, lookup: lookup))
+      }
+    case .border:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .border(try CompositeValueParser.border(node, lookup: lookup))
+      }
+    case .shadow:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .shadow(try CompositeValueParser.shadow(node, lookup: lookup))
+      }
+    case .typography:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .typography(try CompositeValueParser.typography(node, lookup: lookup))
+      }
+    }
+  }
+
+  // MARK: Color
+
+  static func color(_ node: SyntaxNode) -> Swift.Result<Color, ValueProblem> {
+    switch node {
+    case .scalar(let scalar): return hexColor(scalar.value)
+    case .mapping(let mapping): return ColorObjectParser.parse(mapping)
+    case .sequence: return .failure(ValueProblem("expected a color, found a sequence"))
+    }
+  }
+
+  /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
+  package static func hexColor(_ text: String) -> Swift.Result<Color, ValueProblem> {
+    let expected = "write #RGB, #RRGGBB, #RRGGBBAA or a DTCG color object"
+    guard text.hasPrefix("#") else {
+      return .failure(ValueProblem("'\(text)' is not a supported color; \(expected)"))
+    }
+    // The digits are packed into one integer as they are read (at most 8 are kept: more is an
+    // error), rather than collected into arrays: every color token is read here.
+    var packed: UInt32 = 0
+    var count = 0
+    for digit in text.utf8.dropFirst() {
+      guard let nibble = hexNibble(digit) else {
+        return .failure(ValueProblem("'\(text)' has a character that is not a hex digit; \(expected)"))
+      }
+      if count < 8 { packed = packed << 4 | UInt32(nibble) }
+      count += 1
+    }
+    /// Channel `index` (0 is the first) of `channelCount`, each `width` nibbles wide.
+    func channel(_ index: Int, of channelCount: Int, width: Int) -> Double {
+      let shift = (channelCount - 1 - index) * width * 4
+      let bits = (packed >> UInt32(shift)) & (width == 1 ? 0xF : 0xFF)
+      return Double(width == 1 ? bits << 4 | bits : bits) / 255
+    }
+    let width: Int
+    switch count {
+    case 3, 4: width = 1
+    case 6, 8: width = 2
+    default:
+      return .failure(
+        ValueProblem("'\(text)' has \(count) hex digits, but a color has 3, 4, 6 or 8; \(expected)"))
+    }
+    let channelCount = count / width
+    return .success(
+      Color(
+        red: channel(0, of: channelCount, width: width), green: channel(1, of: channelCount, width: width),
+        blue: channel(2, of: channelCount, width: width),
+        alpha: channelCount == 4 ? channel(3, of: channelCount, width: width) : 1))
+  }
+
+  private static func hexNibble(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 48...57: return byte - 48
+    case 65...70: return byte - 55
+    case 97...102: return byte - 87
+    default: return nil
+    }
+  }
+
+  // MARK: Dimension and duration
+
+  static func dimension(_ node: SyntaxNode) -> Swift.Result<Dimension, ValueProblem> {
+    measure(node, kind: "dimension", example: "\"4px\" or {value: 4, unit: px}", allowsNegative: true)
+      .flatMap { value, unit in
+        let dimension = Dimension(value, unit)
+        // Swift and Kotlin get points (1rem = 16): `1e308rem` would be written `inf`.
+        guard dimension.points.isFinite else {
+          return .failure(ValueProblem("'\(dimension)' is out of range in points (1rem = 16px)"))
+        }
+        return .success(dimension)
+      }
+  }
+
+  static func duration(_ node: SyntaxNode) -> Swift.Result<Duration, ValueProblem> {
+    measure(node, kind: "duration", example: "\"200ms\" or {value: 200, unit: ms}", allowsNegative: false)
+      .map { Duration($0.value, $0.unit) }
+  }
+
+  /// A number with a unit, as a string (`4px`) or a DTCG object (`{value: 4, unit: px}`).
+  private static func measure<Unit: RawRepresentable & CaseIterable>(
+    _ node: SyntaxNode, kind: String, example: String, allowsNegative: Bool
+  ) -> Swift.Result<(value: Double, unit: Unit), ValueProblem> where Unit.RawValue == String {
+    // Only an error names the units: joining them for every value read would be wasted.
+    var units: String { Unit.allCases.map(\.rawValue).joined(separator: " or ") }
+    let numberText: String
+    let unitText: String
+    var numberLocation: SourceLocation?
+    switch node {
+    case .scalar(let scalar):
+      let bytes = Array(scalar.value.utf8)
+      let length = NumberSyntax.jsonNumberPrefix(bytes[...])
+      guard length > 0 else {
+        return .failure(ValueProblem("'\(scalar.value)' is not a \(kind); write \(example)"))
+      }
+      numberText = String(decoding: bytes[..<length], as: UTF8.self)
+      unitText = String(decoding: bytes[length...], as: UTF8.self)
+      if unitText.hasPrefix(" ") {
+        return .failure(
+          ValueProblem("'\(scalar.value)' has a space between the number and the unit; write \(example)"))
+      }
+      if unitText.isEmpty {
+        return .failure(ValueProblem("'\(scalar.value)' has no unit; use \(units)"))
+      }
+      // Units are letters: after `0x10px` or `1_000px` the number is what JSON does not allow.
+      if !unitText.utf8.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) {
+        return .failure(ValueProblem("'\(scalar.value)' is not a \(kind); write \(example)"))
+      }
+    case .mapping(let mapping):
+      if let unknown = mapping.entries.first(where: { $0.key.value != "value" && $0.key.value != "unit" }) {
+        return .failure(
+          ValueProblem("unknown \(kind) field '\(unknown.key.value)'", at: unknown.key.location))
+      }
+      guard case .scalar(let value)? = mapping["value"], value.style == .plain,
+        case .scalar(let unit)? = mapping["unit"]
+      else {
+        return .failure(ValueProblem("a \(kind) object needs a number 'value' and a 'unit' (\(units))"))
+      }
+      numberText = value.value
+      unitText = unit.value
+      numberLocation = value.location
+    case .sequence:
+      return .failure(ValueProblem("expected a \(kind), found a sequence; write \(example)"))
+    }
+    let value: Double
+    switch NumberSyntax.parse(numberText) {
+    case .failure(let problem): return .failure(ValueProblem(problem.message, at: numberLocation))
+    case .success(let number): value = number
+    }
+    guard let unit = Unit(rawValue: unitText) else {
+      return .failure(ValueProblem("unit '\(unitText)' is not supported; use \(units)"))
+    }
+    if value == 0 && value.sign == .minus {
+      return .failure(
+        ValueProblem("'\(numberText)\(unitText)' is negative zero; write 0\(unitText)", at: numberLocation))
+    }
+    if value < 0 && !allowsNegative {
+      return .failure(ValueProblem("a \(kind) cannot be negative", at: numberLocation))
+    }
+    return .success((value, unit))
+  }
+
+  // MARK: Number, font family, font weight
+
+  static func number(_ node: SyntaxNode) -> Swift.Result<Double, ValueProblem> {
+    guard case .scalar(let scalar) = node, scalar.style == .plain else {
+      return .failure(ValueProblem("expected a number, found \(node.kindDescription)"))
+    }
+    return NumberSyntax.parse(scalar.value)
+  }
+
+  static func fontFamily(_ node: SyntaxNode) -> Swift.Result<[String], ValueProblem> {
+    switch node {
+    case .scalar(let scalar):
+      return .success([scalar.value])
+    case .sequence(let list) where list.items.isEmpty:
+      return .failure(ValueProblem("the list of font families is empty"))
+    case .sequence(let list):
+      var names: [String] = []
+      for item in list.items {
+        guard case .scalar(let scalar) = item, !scalar.value.isEmpty else {
+          return .failure(
+            ValueProblem("each font family must be a name, found \(item.kindDescription)", at: item.location))
+        }
+        names.append(scalar.value)
+      }
+      return .success(names)
+    default:
+      return .failure(
+        ValueProblem("expected a font family name or a list of names, found \(node.kindDescription)"))
+    }
+  }
+
+  /// DTCG's named weights, as CSS Fonts numbers them.
+  static let namedWeights: [String: Double] = [
+    "thin": 100, "hairline": 100, "extra-light": 200, "ultra-light": 200, "light": 300, "normal": 400,
+    "regular": 400, "book": 400, "medium": 500, "semi-bold": 600, "demi-bold": 600, "bold": 700,
+    "extra-bold": 800, "ultra-bold": 800, "black": 900, "heavy": 900, "extra-black": 950, "ultra-black": 950,
+  ]
+
+  static func fontWeight(_ node: SyntaxNode) -> Swift.Result<Double, ValueProblem> {
+    guard case .scalar(let scalar) = node else {
+      return .failure(ValueProblem("expected a font weight, found \(node.kindDescription)"))
+    }
+    if let weight = namedWeights[scalar.value] { return .success(weight) }
+    guard scalar.style == .plain, case .success(let weight) = NumberSyntax.parse(scalar.value) else {
+      let suggestion = Suggestion.closest(to: scalar.value, in: namedWeights.keys.sorted())
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" } ?? " (a number from 1 to 1000 or a name such as 'bold')"
+      return .failure(ValueProblem("'\(scalar.value)' is not a font weight\(hint)"))
+    }
+    guard weight >= 1 && weight <= 1000 else {
+      return .failure(ValueProblem("font weight \(scalar.value) is out of range 1 to 1000"))
+    }
+    return .success(weight)
+  }
+}

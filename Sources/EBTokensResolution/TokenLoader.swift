@@ -1,0 +1,161 @@
+import EBTokensModel
+import EBTokensParsing
+import EBTokensSupport
+import EBTokensSyntax
+import Foundation
+
+/// The whole front end: find the token files, read them, parse and resolve.
+public struct TokenLoader: Sendable {
+  public var limits: Limits
+  /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
+  public var jsonExtensions: [String]
+
+  public init(limits: Limits = .standard, jsonExtensions: [String] = []) {
+    self.limits = limits
+    self.jsonExtensions = jsonExtensions
+  }
+
+  /// Loads every token file below `directory`: `*.yaml` and `*.yml`, and DTCG JSON
+  /// (`*.tokens.json`, `*.tokens`, and any of `jsonExtensions`).
+  ///
+  /// - Throws: ``DiagnosticsError`` with every error of every file, sorted by
+  ///   file and line, when any file is invalid.
+  public func load(directory: String) throws -> TokenSet {
+    try load(files: try TokenFiles.find(in: directory, jsonExtensions: jsonExtensions))
+  }
+
+  /// Loads the given files, in the given order (callers sort them).
+  public func load(files: [TokenFiles.File]) throws -> TokenSet {
+    let (source, parseErrors) = try parse(files: files)
+    var errors = parseErrors
+    let (tokens, resolutionErrors) = Resolver.resolve(consume source, limits: limits)
+    errors += resolutionErrors
+    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    return tokens
+  }
+
+  /// Reads and parses `files`, YAML and DTCG JSON alike, and applies DTCG's group
+  /// structure (`$extends`, `$root`): every definition, with every error found.
+  ///
+  /// Files are read and walked side by side, a batch at a time, and merged in the order given,
+  /// each as soon as it and the files before it are read, while the next ones are still being
+  /// read: so the result and its errors are those of reading the files one after the other.
+  ///
+  /// - Throws: ``DiagnosticsError`` only past the token limit, where reading the
+  ///   rest of the files is not worth the time.
+  public func parse(files: [TokenFiles.File]) throws -> (TokenSource, [any DiagnosticConvertible]) {
+    var errors: [any DiagnosticConvertible] = []
+    var parser = TokenFileParser(limits: limits)
+    let limits = self.limits
+    for (batch, bytes) in Self.batches(of: files) {
+      parser.reserveCapacity(forMoreTokens: bytes / Self.bytesPerToken)
+      try runSideBySide(batch.map { file in { @Sendable in Self.read(file, limits: limits) } }) {
+        (readErrors, members) in
+        errors += readErrors
+        if let members { parser.add(members) }
+        if parser.exceededTokenLimit { throw DiagnosticsError(errors + parser.errors) }
+      }
+    }
+    errors += parser.errors
+    errors += parser.dtcgErrors
+    var source = parser.source
+    errors += DTCGStructure.apply(to: &source, limits: limits)
+    return (source, errors)
+  }
+
+  /// Reads one file and finds its members; its tree is dropped on return.
+  private static func read(_ file: TokenFiles.File, limits: Limits) -> (
+    [any DiagnosticConvertible], FileMembers?
+  ) {
+    switch file.format {
+    case .yaml:
+      let result = YAMLReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+      return (result.errors, result.document.map { FileMembers($0, format: .yaml) })
+    case .json:
+      let result = JSONReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+      return (result.errors, result.document.map { FileMembers($0, format: .json) })
+    }
+  }
+
+  /// How many bytes of token files are read side by side at most (unless one file is larger):
+  /// past the token limit, the files after the batch are not read, so a folder of many large
+  /// files costs no more memory than a few of them.
+  static let batchBytes = 8 << 20
+
+  /// About the fewest bytes a token takes in the files (a name, a value and a line of YAML in a
+  /// nested group), to make room for a batch's tokens before they are counted: a token table that
+  /// grows as tokens come is copied about 17 times on the way to 100,000 tokens. When the files
+  /// hold more tokens than that, the tables grow from there; when fewer, the room left unused is
+  /// less than the files' size.
+  static let bytesPerToken = 48
+
+  /// `files` in order, cut into runs of at most ``batchBytes`` (by their size on disk; a file
+  /// that cannot be examined counts as empty, and reading it reports why), with their size.
+  private static func batches(of files: [TokenFiles.File]) -> [(ArraySlice<TokenFiles.File>, bytes: Int)] {
+    var batches: [(ArraySlice<TokenFiles.File>, bytes: Int)] = []
+    var start = 0
+    var bytes = 0
+    for (index, file) in files.enumerated() {
+      var status = stat()
+      let size = stat(file.path, &status) == 0 ? Int(status.st_size) : 0
+      if index > start && bytes + size > batchBytes {
+        batches.append((files[start..<index], bytes))
+        start = index
+        bytes = 0
+      }
+      bytes += size
+    }
+    if start < files.count { batches.append((files[start...], bytes)) }
+    return batches
+  }
+}
+
+/// Finding token files and naming them as the user will see them.
+public enum TokenFiles {
+  public struct File: Hashable, Sendable {
+    /// Where to read it.
+    public let path: String
+    /// How diagnostics name it: relative to the working directory when below it.
+    public let displayPath: String
+    public let format: TokenFileFormat
+
+    /// `format` defaults to the one the file's name says (DTCG JSON for `.tokens.json` and
+    /// `.tokens`, YAML otherwise).
+    public init(path: String, displayPath: String? = nil, format: TokenFileFormat? = nil) {
+      self.path = path
+      self.displayPath = displayPath ?? DisplayPath.forFile(path)
+      self.format = format ?? TokenFileFormat.of(fileNamed: (path as NSString).lastPathComponent) ?? .yaml
+    }
+  }
+
+  /// Every token file below `directory`, hidden files and folders skipped,
+  /// sorted by path so the result never depends on the file system's order.
+  /// `jsonExtensions` are file endings read as DTCG JSON besides `.tokens.json` and `.tokens`.
+  public static func find(in directory: String, jsonExtensions: [String] = []) throws -> [File] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
+      throw DiagnosticsError(diagnostics: [
+        Diagnostic(
+          "token folder '\(directory)' does not exist (set it with --tokens or in the config)", at: nil)
+      ])
+    }
+    let root = URL(fileURLWithPath: directory)
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+    else { return [] }
+    var files: [File] = []
+    for case let url as URL in enumerator {
+      guard
+        let format = TokenFileFormat.of(fileNamed: url.lastPathComponent, extraJSONExtensions: jsonExtensions)
+      else { continue }
+      let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count))
+        .drop { $0 == "/" }
+      let joined = (directory as NSString).appendingPathComponent(String(relative))
+      files.append(File(path: joined, format: format))
+    }
+    if files.isEmpty { throw DiagnosticsError([TokenFileError.noTokenFiles(directory: directory)]) }
+    return files.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+  }
+}

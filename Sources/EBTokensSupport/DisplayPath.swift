@@ -1,0 +1,19 @@
+import Foundation
+
+public enum DisplayPath {
+  /// `path` relative to the working directory when it lies below it, otherwise as given.
+  public static func forFile(_ path: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+    // Lexically, not with `standardizingPath`, which resolves symbolic links: a link must be
+    // named as the user sees it in the folder.
+    var components: [Substring] = []
+    for component in absolute.split(separator: "/") where component != "." {
+      if component == ".." { _ = components.popLast() } else { components.append(component) }
+    }
+    let standardized = "/" + components.joined(separator: "/")
+    let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+    if standardized.hasPrefix(prefix) { return String(standardized.dropFirst(prefix.count)) }
+    return path
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Reads an input file (a token file, a config, a template) without trusting what is at its
+/// path: only a regular file is read, never more than a limit, and a symbolic link only when
+/// the caller allows it.
+///
+/// A token folder is edited by many people: a link to `/dev/zero` would make a plain read
+/// exhaust memory, a named pipe would block it forever, and a link to a file outside the
+/// project (a home folder's credentials) would put that file's text into error messages and
+/// generated code. The file is opened without blocking and checked with `fstat`, so what is
+/// checked is what is read.
+package enum FileContents {
+  package enum Outcome {
+    case bytes([UInt8])
+    /// The file's size, or the bytes read before the limit was passed.
+    case tooLarge(Int)
+    case unreadable(reason: String)
+  }
+
+  static let symbolicLinkReason =
+    "it is a symbolic link; ebtokens reads only regular files here, so that a link cannot make it "
+    + "read a file outside the project"
+
+  package static func read(_ path: String, limit: Int, followingLinks: Bool) -> Outcome {
+    var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+    if !followingLinks { flags |= O_NOFOLLOW }
+    let descriptor = open(path, flags)
+    guard descriptor >= 0 else {
+      let error = errno
+      if error == ELOOP && !followingLinks { return .unreadable(reason: symbolicLinkReason) }
+      return .unreadable(reason: String(cString: strerror(error)))
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      return .unreadable(reason: String(cString: strerror(errno)))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      return .unreadable(reason: "it is not a regular file (a folder, device, pipe or socket)")
+    }
+    if status.st_size > limit { return .tooLarge(Int(status.st_size)) }
+    // The size can be wrong (a file still being written, a /proc file that says 0), so read
+    // until the end, but never past the limit.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(status.st_size))
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .unreadable(reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { return .bytes(bytes) }
+      bytes += chunk[..<count]
+      if bytes.count > limit { return .tooLarge(bytes.count) }
+    }
+  }
+}

@@ -1,0 +1,371 @@
+internal import CYAML
+import EBTokensSupport
+import Foundation
+
+/// Reads one YAML file into a ``SyntaxNode`` tree through libyaml's event API.
+///
+/// The tree is built with an explicit stack rather than recursion, so nesting
+/// depth is bounded by ``Limits/maxDepth`` and never by the thread's stack.
+/// Anchors, aliases, merge keys and tags are refused: token references do their
+/// job without the expansion-bomb risk.
+public struct YAMLReader: Sendable {
+  public var limits: Limits
+
+  public init(limits: Limits = .standard) {
+    self.limits = limits
+  }
+
+  public struct Result: Sendable {
+    /// `nil` when the file could not be read or had a syntax error; a file with
+    /// only recoverable errors (a duplicate key, say) still yields its tree so
+    /// later stages can report their errors in the same run.
+    public let document: SyntaxDocument?
+    public let errors: [YAMLError]
+  }
+
+  /// Reads the file at `path`; `displayPath` is what locations will show.
+  ///
+  /// Only a regular file is read, and never more than ``Limits/maxFileBytes`` of it; a
+  /// symbolic link only with `followingLinks` (see ``FileContents``).
+  public func read(path: String, displayPath: String, followingLinks: Bool = false) -> Result {
+    switch FileContents.read(path, limit: limits.maxFileBytes, followingLinks: followingLinks) {
+    case .bytes(let bytes):
+      return read(bytes: bytes, path: displayPath)
+    case .tooLarge(let size):
+      return Result(
+        document: nil, errors: [.fileTooLarge(path: displayPath, bytes: size, limit: limits.maxFileBytes)])
+    case .unreadable(let reason):
+      return Result(document: nil, errors: [.unreadable(path: displayPath, reason: reason)])
+    }
+  }
+
+  public func read(bytes: [UInt8], path: String) -> Result {
+    if bytes.count > limits.maxFileBytes {
+      return Result(
+        document: nil, errors: [.fileTooLarge(path: path, bytes: bytes.count, limit: limits.maxFileBytes)])
+    }
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      return Result(
+        document: nil,
+        errors: [
+          .unreadable(
+            path: path, reason: "it is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        ])
+    }
+    if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
+      let location = UTF8Validation.location(ofByte: offset, in: bytes, file: path)
+      return Result(document: nil, errors: [.notUTF8(byte: bytes[offset], at: location)])
+    }
+    var builder = TreeBuilder(path: path, maxDepth: limits.maxDepth)
+    bytes.withUnsafeBufferPointer { buffer in
+      builder.run(buffer)
+    }
+    return Result(
+      document: builder.failed ? nil : SyntaxDocument(path: path, root: builder.root), errors: builder.errors)
+  }
+}
+
+/// Turns libyaml events into nodes, one stack frame per open collection.
+private struct TreeBuilder {
+  /// Frames are classes so that adding an entry mutates in place: a value-type
+  /// frame popped, changed and pushed back would copy its array every time,
+  /// which is quadratic in the size of a mapping.
+  private enum Frame {
+    case mapping(MappingFrame)
+    case sequence(SequenceFrame)
+  }
+
+  private final class MappingFrame {
+    let location: SourceLocation
+    var entries: [SyntaxMapping.Entry] = []
+    var keyLocations = KeyLocations()
+    /// The key waiting for its value; `dropsValue` when the entry must not be kept
+    /// (a merge key, a duplicate, or a key that was not a scalar).
+    var pendingKey: SyntaxScalar?
+    var dropsValue = false
+    var expectsKey: Bool { pendingKey == nil && !dropsValue }
+
+    package init(location: SourceLocation) { self.location = location }
+  }
+
+  /// Where each key of a mapping was first written, to catch a key written twice: a short list
+  /// searched in order while the mapping is small (most are a token's few keys, and a table would
+  /// cost a hash of each key and several allocations), a table once it is long.
+  private struct KeyLocations {
+    private static let listLimit = 8
+    private var list: [(key: String, location: SourceLocation)] = []
+    private var table: [String: SourceLocation]?
+
+    func location(of key: String) -> SourceLocation? {
+      if let table { return table[key] }
+      return list.first { $0.key == key }?.location
+    }
+
+    /// Records a key not recorded yet.
+    mutating func insert(_ key: String, at location: SourceLocation) {
+      if table != nil {
+        table?[key] = location
+        return
+      }
+      if list.isEmpty { list.reserveCapacity(4) }
+      list.append((key, location))
+      if list.count > Self.listLimit {
+        table = Dictionary(list, uniquingKeysWith: { first, _ in first })
+        list = []
+      }
+    }
+  }
+
+  private final class SequenceFrame {
+    let location: SourceLocation
+    var items: [SyntaxNode] = []
+
+    package init(location: SourceLocation) { self.location = location }
+  }
+
+  let path: String
+  /// `path`'s number in ``SourceFiles``, for the location of every node.
+  private let fileNumber: UInt32
+  let maxDepth: Int
+  private(set) var root: SyntaxNode?
+  private(set) var errors: [YAMLError] = []
+  /// Set when the tree cannot be trusted (a syntax error, or a limit hit).
+  private(set) var failed = false
+  private var stack: [Frame] = []
+  private var documentCount = 0
+  /// The bytes being parsed, while ``run(_:)`` runs: syntax errors look at them.
+  private var input: UnsafeBufferPointer<UInt8>?
+
+  package init(path: String, maxDepth: Int) {
+    self.path = path
+    self.fileNumber = SourceFiles.number(of: path)
+    self.maxDepth = maxDepth
+  }
+
+  mutating func run(_ input: UnsafeBufferPointer<UInt8>) {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else {
+      errors.append(.unreadable(path: path, reason: "libyaml could not allocate a parser"))
+      failed = true
+      return
+    }
+    defer { yaml_parser_delete(&parser) }
+    self.input = input
+    defer { self.input = nil }
+    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    if let base = input.baseAddress {
+      yaml_parser_set_input_string(&parser, base, input.count)
+    } else {
+      // An empty file: libyaml still needs a (zero-length) input.
+      var empty: UInt8 = 0
+      yaml_parser_set_input_string(&parser, &empty, 0)
+      parseEvents(&parser)
+      return
+    }
+    parseEvents(&parser)
+  }
+
+  private mutating func parseEvents(_ parser: inout yaml_parser_t) {
+    var event = yaml_event_t()
+    while true {
+      guard yaml_parser_parse(&parser, &event) == 1 else {
+        errors.append(syntaxError(parser))
+        failed = true
+        return
+      }
+      defer { yaml_event_delete(&event) }
+      let location = self.location(event.start_mark)
+      switch event.type {
+      case YAML_STREAM_END_EVENT:
+        return
+      case YAML_DOCUMENT_START_EVENT:
+        documentCount += 1
+        if documentCount > 1 {
+          errors.append(.multipleDocuments(at: location))
+          failed = true
+          return
+        }
+      case YAML_ALIAS_EVENT:
+        errors.append(.alias(string(event.data.alias.anchor) ?? "", at: location))
+        attach(nil)
+      case YAML_SCALAR_EVENT:
+        let scalarData = event.data.scalar
+        checkAnchorAndTag(anchor: scalarData.anchor, tag: scalarData.tag, at: location)
+        let value =
+          scalarData.value.map {
+            String(decoding: UnsafeBufferPointer(start: $0, count: scalarData.length), as: UTF8.self)
+          } ?? ""
+        let style: SyntaxScalar.Style = scalarData.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .quoted
+        attach(.scalar(SyntaxScalar(value: value, style: style, location: location)))
+      case YAML_MAPPING_START_EVENT:
+        checkAnchorAndTag(
+          anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, at: location)
+        guard push(.mapping(MappingFrame(location: location)), at: location) else { return }
+      case YAML_SEQUENCE_START_EVENT:
+        checkAnchorAndTag(
+          anchor: event.data.sequence_start.anchor, tag: event.data.sequence_start.tag, at: location)
+        guard push(.sequence(SequenceFrame(location: location)), at: location) else { return }
+      case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+        guard let frame = stack.popLast() else { continue }
+        switch frame {
+        case .mapping(let mapping):
+          attach(.mapping(SyntaxMapping(location: mapping.location, entries: mapping.entries)))
+        case .sequence(let sequence):
+          attach(.sequence(SyntaxSequence(location: sequence.location, items: sequence.items)))
+        }
+      default:
+        continue
+      }
+    }
+  }
+
+  private mutating func push(_ frame: Frame, at location: SourceLocation) -> Bool {
+    guard stack.count < maxDepth else {
+      errors.append(.tooDeep(limit: maxDepth, at: location))
+      failed = true
+      return false
+    }
+    stack.append(frame)
+    return true
+  }
+
+  /// Adds a finished node to the open collection; `nil` stands for a refused
+  /// alias, whose entry is dropped.
+  private mutating func attach(_ node: SyntaxNode?) {
+    guard let top = stack.last else {
+      root = node
+      return
+    }
+    switch top {
+    case .sequence(let sequence):
+      if let node { sequence.items.append(node) }
+    case .mapping(let mapping):
+      if mapping.expectsKey {
+        acceptKey(node, into: mapping)
+      } else {
+        if let key = mapping.pendingKey, !mapping.dropsValue, let node {
+          mapping.entries.append(SyntaxMapping.Entry(key: key, value: node))
+        }
+        mapping.pendingKey = nil
+        mapping.dropsValue = false
+      }
+    }
+  }
+
+  private mutating func acceptKey(_ node: SyntaxNode?, into mapping: MappingFrame) {
+    guard case .scalar(let key)? = node else {
+      if let node { errors.append(.nonScalarKey(at: node.location)) }
+      mapping.dropsValue = true
+      return
+    }
+    if key.style == .plain && key.value == "<<" {
+      errors.append(.mergeKey(at: key.location))
+      mapping.dropsValue = true
+    } else if let first = mapping.keyLocations.location(of: key.value) {
+      errors.append(.duplicateKey(key.value, first: first, at: key.location))
+      mapping.dropsValue = true
+    } else {
+      mapping.keyLocations.insert(key.value, at: key.location)
+      mapping.pendingKey = key
+    }
+  }
+
+  private mutating func checkAnchorAndTag(
+    anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
+    at location: SourceLocation
+  ) {
+    if let name = string(anchor) { errors.append(.anchor(name, at: location)) }
+    if let tag = string(tag) { errors.append(.tag(tag, at: location)) }
+  }
+
+  private func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
+    var problem = parser.problem.map { String(cString: $0) } ?? "unknown libyaml error"
+    // The reader (which checks characters before the scanner sees them) reports a byte offset
+    // and the offending character, and leaves the marks at the start of the file.
+    if parser.error == YAML_READER_ERROR {
+      let bytes = input.map(Array.init) ?? []
+      let offset = min(parser.problem_offset, bytes.count)
+      if parser.problem_value >= 0, let scalar = Unicode.Scalar(UInt32(parser.problem_value)) {
+        problem += " (found U+\(SourceText.hex(scalar, width: 4)))"
+      }
+      return .syntax(
+        problem: problem, context: nil, at: UTF8Validation.location(ofByte: offset, in: bytes, file: path))
+    }
+    if problem == "found character that cannot start any token", character(at: parser.problem_mark) == "\t" {
+      problem += "; YAML indents with spaces, never tabs"
+    }
+    var context = parser.context.map { String(cString: $0) }
+    if let text = context,
+      parser.context_mark.line != parser.problem_mark.line
+        || parser.context_mark.column != parser.problem_mark.column
+    {
+      let mark = location(parser.context_mark)
+      context = "\(text) at line \(mark.line), column \(mark.column)"
+    }
+    return .syntax(problem: problem, context: context, at: location(parser.problem_mark))
+  }
+
+  /// The character at libyaml's `mark`, whose index counts characters, not bytes.
+  private func character(at mark: yaml_mark_t) -> Unicode.Scalar? {
+    guard let input else { return nil }
+    return String(decoding: input, as: UTF8.self).unicodeScalars.dropFirst(Int(mark.index)).first
+  }
+
+  private func location(_ mark: yaml_mark_t) -> SourceLocation {
+    SourceLocation(file: fileNumber, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+  }
+
+  private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+  }
+}
+
+enum UTF8Validation {
+  /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence.
+  static func firstInvalidByte(in bytes: [UInt8]) -> Int? {
+    if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
+  /// Line and column (in characters, as libyaml counts them) of a byte offset. Lines break
+  /// where libyaml breaks them: at `\n`, `\r\n`, a lone `\r`, NEL, U+2028 and U+2029.
+  static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+    var line = 1
+    var column = 1
+    var index = 0
+    let end = min(offset, bytes.count)
+    while index < end {
+      let byte = bytes[index]
+      var breakLength = 0
+      if byte == 0x0A {
+        breakLength = 1
+      } else if byte == 0x0D {
+        breakLength = index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+      } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+        breakLength = 2
+      } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        breakLength = 3
+      }
+      if breakLength > 0 {
+        line += 1
+        column = 1
+        index += breakLength
+        continue
+      }
+      if byte & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return SourceLocation(file: file, line: line, column: column)
+  }
+}

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-  import CMalloc
+  internal import CMalloc
 #endif
 
 /// Runs independent jobs side by side on the machine's cores (the outputs and

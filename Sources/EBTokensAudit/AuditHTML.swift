@@ -166,32 +166,42 @@ enum AuditHTML {
   /// One pair's card, its markup appended piece by piece (an interpolated template per card cost
   /// most of the page's time).
   private static func appendCard(_ pair: PairResult, result: AuditResult, to html: inout [UInt8]) {
-    let composited = pair.composited
-    let backdrop = pair.backdrop
     html.appendText("<article class=\"card card-")
     html.appendText(!pair.passes ? "fail" : (pair.required == nil ? "info" : "pass"))
     html.appendText("\">\n  <div class=\"swatch\" style=\"background:")
-    backdrop.appendHex(to: &html, includingAlpha: false)
+    pair.backdrop.appendHex(to: &html, includingAlpha: false)
     html.appendText(";color:")
-    composited.appendHex(to: &html, includingAlpha: false)
+    pair.composited.appendHex(to: &html, includingAlpha: false)
     html.appendText("\">\n")
     appendSample(pair, to: &html)
-    html.appendText(
-      "\n  </div>\n  <div class=\"card-body\">\n    <div class=\"verdict\">\n      <div class=\"headline\">")
-    let judgedByRatio = result.method == .wcag2
-    let ratioText = WCAGContrast.formatted(pair.ratio)
-    let lcText = APCAContrast.formatted(pair.apcaLc)
-    if judgedByRatio {
+    html.appendText("\n  </div>\n  <div class=\"card-body\">\n")
+    appendVerdict(pair, method: result.method, to: &html)
+    appendFacts(pair, method: result.method, to: &html)
+    appendColors(pair, to: &html)
+    let location = pair.foregroundLocation
+    html.appendText("    <p class=\"where\">")
+    html += escape(location.file).utf8
+    html.appendText(":")
+    html += String(location.line).utf8
+    html.appendText("</p>\n  </div>\n</article>\n")
+  }
+
+  /// The measure the pair is judged on, large, then its mode (with modes) and the verdict.
+  private static func appendVerdict(
+    _ pair: PairResult, method: ContrastAudit.Method, to html: inout [UInt8]
+  ) {
+    html.appendText("    <div class=\"verdict\">\n      <div class=\"headline\">")
+    switch method {
+    case .wcag2:
       html.appendText("<span class=\"big\">")
-      html += ratioText.utf8
+      html += WCAGContrast.formatted(pair.ratio).utf8
       html.appendText("</span><span class=\"big-unit\">:1</span>")
-    } else {
+    case .apca:
       html.appendText("<span class=\"big-unit\">Lc</span><span class=\"big\">")
-      html += lcText.utf8
+      html += APCAContrast.formatted(pair.apcaLc).utf8
       html.appendText("</span>")
     }
     html.appendText("</div>\n      ")
-    // With modes, which mode's colors the card shows.
     if let mode = pair.mode {
       html.appendText("<span class=\"mode-tag\">")
       html += escape(mode).utf8
@@ -208,25 +218,36 @@ enum AuditHTML {
       html.appendText(icon(.pass))
       html.appendText("Pass</span>")
     }
-    html.appendText("\n    </div>\n    <dl class=\"facts\">\n      <div><dt>Needs</dt><dd>")
+    html.appendText("\n    </div>\n")
+  }
+
+  /// The minimum, the measure the pair is not judged on (for reference), and the role.
+  private static func appendFacts(_ pair: PairResult, method: ContrastAudit.Method, to html: inout [UInt8]) {
+    html.appendText("    <dl class=\"facts\">\n      <div><dt>Needs</dt><dd>")
     if pair.required == nil {
       html.appendText("None")
     } else {
-      html += escape(AuditReport.requirement(pair, method: result.method)).utf8
+      html += escape(AuditReport.requirement(pair, method: method)).utf8
     }
     html.appendText("</dd></div>\n      ")
-    if judgedByRatio {
+    switch method {
+    case .wcag2:
       html.appendText("<div><dt>APCA</dt><dd>Lc ")
-      html += lcText.utf8
+      html += APCAContrast.formatted(pair.apcaLc).utf8
       html.appendText("</dd></div>")
-    } else {
+    case .apca:
       html.appendText("<div><dt>WCAG 2</dt><dd>")
-      html += ratioText.utf8
+      html += WCAGContrast.formatted(pair.ratio).utf8
       html.appendText(":1</dd></div>")
     }
     html.appendText("\n      <div><dt>Role</dt><dd>")
     html.appendText(roleName(pair.role))
-    html.appendText("</dd></div>\n    </dl>\n    <div class=\"colors\">\n      ")
+    html.appendText("</dd></div>\n    </dl>\n")
+  }
+
+  /// Both colors as written and, when either is translucent, the two colors seen.
+  private static func appendColors(_ pair: PairResult, to html: inout [UInt8]) {
+    html.appendText("    <div class=\"colors\">\n      ")
     appendColorRow("Foreground", name: pair.foreground, color: pair.foregroundColor, to: &html)
     html.appendText("\n      ")
     appendColorRow(
@@ -234,22 +255,16 @@ enum AuditHTML {
       to: &html)
     html.appendText("\n      ")
     if !pair.foregroundColor.isOpaque || !pair.backgroundColor.isOpaque {
-      html.appendText(
-        "<div class=\"color-row seen\"><span class=\"chip\"><i style=\"background:")
-      composited.appendHex(to: &html, includingAlpha: false)
+      html.appendText("<div class=\"color-row seen\"><span class=\"chip\"><i style=\"background:")
+      pair.composited.appendHex(to: &html, includingAlpha: false)
       html.appendText(
         "\"></i></span><span class=\"color-text\"><span class=\"color-role\">Seen as</span><code>")
-      composited.appendHex(to: &html, includingAlpha: false)
+      pair.composited.appendHex(to: &html, includingAlpha: false)
       html.appendText(" on ")
-      backdrop.appendHex(to: &html, includingAlpha: false)
+      pair.backdrop.appendHex(to: &html, includingAlpha: false)
       html.appendText("</code></span></div>")
     }
-    let location = pair.foregroundLocation
-    html.appendText("\n    </div>\n    <p class=\"where\">")
-    html += escape(location.file).utf8
-    html.appendText(":")
-    html += String(location.line).utf8
-    html.appendText("</p>\n  </div>\n</article>\n")
+    html.appendText("\n    </div>\n")
   }
 
   /// The specimen painted on the swatch: text at the role's size, an icon and outline for

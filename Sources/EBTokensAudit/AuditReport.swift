@@ -321,55 +321,10 @@ public enum AuditReport {
     ),
   ]
 
+  /// A SARIF 2.1.0 log: one run of the tool `ebtokens`, with a rule per role that can fail and a
+  /// result per failing pair.
   static func sarif(_ result: AuditResult) -> JSONWriter.Value {
-    let rules: [JSONWriter.Value] = sarifRoles.map { entry in
-      .object([
-        ("id", .string("contrast/\(entry.role.rawValue)")),
-        ("name", .string(entry.name)),
-        ("shortDescription", .object([("text", .string(entry.summary))])),
-        ("helpUri", .string(entry.help)),
-        ("defaultConfiguration", .object([("level", .string("error"))])),
-      ])
-    }
-    let results: [JSONWriter.Value] = result.results.filter { !$0.passes }.map { pair in
-      let ruleIndex = sarifRoles.firstIndex { $0.role == pair.role } ?? 0
-      let measured =
-        result.method == .wcag2
-        ? "contrast \(ratio(pair))"
-        : "APCA Lc \(APCAContrast.formatted(pair.apcaLc)) (contrast \(ratio(pair)))"
-      let message =
-        (pair.mode.map { "In mode '\($0)', " } ?? "")
-        + "'\(pair.foreground)' on '\(pair.background)' (\(pair.role.rawValue)) has \(measured); "
-        + "\(result.standard) requires \(requirement(pair, method: result.method)). Seen as \(seen(pair))."
-      let location = pair.foregroundLocation
-      // With modes, the mode is also a property (appended last), for tools that filter results.
-      return .object([
-        ("ruleId", .string("contrast/\(pair.role.rawValue)")),
-        ("ruleIndex", .integer(ruleIndex)),
-        ("level", .string("error")),
-        ("message", .object([("text", .string(message))])),
-        (
-          "locations",
-          .array([
-            .object([
-              (
-                "physicalLocation",
-                .object([
-                  ("artifactLocation", .object([("uri", .string(sarifURI(location.file)))])),
-                  (
-                    "region",
-                    .object([
-                      ("startLine", .integer(location.line)), ("startColumn", .integer(location.column)),
-                    ])
-                  ),
-                ])
-              )
-            ])
-          ])
-        ),
-      ]).appending(pair.mode.map { ("properties", .object([("mode", .string($0))])) })
-    }
-    return .object([
+    .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
       ("version", .string("2.1.0")),
       (
@@ -383,15 +338,64 @@ public enum AuditReport {
                   "driver",
                   .object([
                     ("name", .string("ebtokens")),
-                    ("rules", .array(rules)),
+                    ("rules", .array(sarifRules)),
                   ])
                 )
               ])
             ),
-            ("results", .array(results)),
+            ("results", .array(result.results.filter { !$0.passes }.map { sarifResult($0, of: result) })),
           ])
         ])
       ),
+    ])
+  }
+
+  /// ``sarifRoles`` as SARIF rules.
+  private static var sarifRules: [JSONWriter.Value] {
+    sarifRoles.map { entry in
+      .object([
+        ("id", .string("contrast/\(entry.role.rawValue)")),
+        ("name", .string(entry.name)),
+        ("shortDescription", .object([("text", .string(entry.summary))])),
+        ("helpUri", .string(entry.help)),
+        ("defaultConfiguration", .object([("level", .string("error"))])),
+      ])
+    }
+  }
+
+  /// A failing pair as a SARIF result, located at the foreground token. With modes, the mode is
+  /// also a property (appended last), for tools that filter results.
+  private static func sarifResult(_ pair: PairResult, of result: AuditResult) -> JSONWriter.Value {
+    let measured =
+      result.method == .wcag2
+      ? "contrast \(ratio(pair))"
+      : "APCA Lc \(APCAContrast.formatted(pair.apcaLc)) (contrast \(ratio(pair)))"
+    let message =
+      (pair.mode.map { "In mode '\($0)', " } ?? "")
+      + "'\(pair.foreground)' on '\(pair.background)' (\(pair.role.rawValue)) has \(measured); "
+      + "\(result.standard) requires \(requirement(pair, method: result.method)). Seen as \(seen(pair))."
+    return .object([
+      ("ruleId", .string("contrast/\(pair.role.rawValue)")),
+      ("ruleIndex", .integer(sarifRoles.firstIndex { $0.role == pair.role } ?? 0)),
+      ("level", .string("error")),
+      ("message", .object([("text", .string(message))])),
+      ("locations", .array([sarifLocation(pair.foregroundLocation)])),
+    ]).appending(pair.mode.map { ("properties", .object([("mode", .string($0))])) })
+  }
+
+  /// A SARIF location: the file as a URI, the line and the column.
+  private static func sarifLocation(_ location: SourceLocation) -> JSONWriter.Value {
+    .object([
+      (
+        "physicalLocation",
+        .object([
+          ("artifactLocation", .object([("uri", .string(sarifURI(location.file)))])),
+          (
+            "region",
+            .object([("startLine", .integer(location.line)), ("startColumn", .integer(location.column))])
+          ),
+        ])
+      )
     ])
   }
 

@@ -7,7 +7,7 @@ import Foundation
 /// eye sees it and judged against the WCAG 2.2 (or APCA) minimum for its role.
 ///
 /// The library does all the work; the command only prints ``AuditReport`` output and exits with
-/// ``AuditResult/exitCode``. `ebtokens build` calls `run(tokens:config:)` the same way.
+/// ``AuditResult/exitCode``. `ebtokens build` calls `run(tokens:audit:configPath:)` the same way.
 public enum ContrastAudit {
   public typealias Level = Configuration.Audit.Level
   public typealias Method = Configuration.Audit.Method
@@ -67,159 +67,53 @@ public enum ContrastAudit {
     }
   }
 
-  /// Audits `tokens` against the rules of `config`.
+  /// Audits every pair the rules of `audit` name, in every mode, each on that mode's colors and
+  /// canvas; a project without modes passes ``ModalTokenSet/init(single:)``.
   ///
+  /// Four steps: match the rules to pairs, once (every mode has the same tokens with the same
+  /// types); keep each pair once per role; put them in report order; measure each pair in each mode
+  /// where both its colors exist.
+  ///
+  /// - Parameter configPath: The config file as shown in diagnostics, where the error for a config
+  ///   without rules points.
   /// - Throws: ``DiagnosticsError`` with every ``AuditError`` of every rule (patterns matching
   ///   nothing, foregrounds pairing with nothing, non-color tokens), or when there are no rules.
-  public static func run(tokens: TokenSet, config: Configuration.Audit) throws -> AuditResult {
-    try run(tokens: ModalTokenSet(single: tokens), config: config, configPath: nil)
-  }
-
-  /// Audits with the `audit` section of a whole configuration.
-  public static func run(tokens: TokenSet, config: Configuration) throws -> AuditResult {
-    try run(tokens: ModalTokenSet(single: tokens), config: config.audit, configPath: config.path)
-  }
-
-  /// Audits every pair in every mode, each on that mode's colors and canvas.
-  public static func run(tokens: ModalTokenSet, config: Configuration) throws -> AuditResult {
-    try run(tokens: tokens, config: config.audit, configPath: config.path)
-  }
-
-  /// Matches the rules once (every mode has the same tokens with the same types), then measures
-  /// each pair in each mode.
-  static func run(tokens: ModalTokenSet, config: Configuration.Audit, configPath: String?) throws
+  public static func run(tokens: ModalTokenSet, audit: Configuration.Audit, configPath: String? = nil) throws
     -> AuditResult
   {
-    guard !config.rules.isEmpty else {
+    guard !audit.rules.isEmpty else {
       throw DiagnosticsError([
         AuditError.noRules(at: configPath.map { SourceLocation(file: $0, line: 1, column: 1) })
       ])
     }
-    let patterns = config.rules.flatMap { rule -> [TokenPattern] in
-      guard case .pattern(let background) = rule.background else { return [TokenPattern(rule.foreground)] }
-      return [TokenPattern(rule.foreground), TokenPattern(background)]
-    }
-    let index = TokenIndex(tokens.sets[0], for: patterns)
     // `nil` stands for the only mode of a project without modes.
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
-    var errors: [AuditError] = []
-    var typographyErrors: [TypographyRuleError] = []
-    var entries: [Entry] = []
-    var rules: [Configuration.Audit.Rule] = []
-    // Pairs seen so far, each keyed by one number: pairs of two tokens, by far the most, and
-    // pairs of a token and a literal background, numbered in `literalNumbers`.
-    var seenTokenPairs: Set<Int> = []
-    var seenLiteralPairs: Set<Int> = []
-    var literalNumbers: [Pair.Background: Int] = [:]
-    let tokenCount = tokens.sets[0].tokens.count
-    var suggestionsLeft = maxSuggestions
-    for var rule in config.rules {
-      if let typography = rule.typography {
-        // The role comes from the default mode's typography: modes vary colors, not type sizes.
-        switch TypographyRole.role(
-          ofToken: typography, in: tokens.sets[0], at: rule.typographyLocation ?? rule.location)
-        {
-        case .success(let role): rule.role = role
-        case .failure(let error):
-          typographyErrors.append(error)
-          continue
-        }
-      }
-      let found = pairs(for: rule, in: index, errors: &errors, suggestionsLeft: &suggestionsLeft)
-      // Rules multiply: each can pair every token with a background of its own, so a config
-      // of many rules could ask for billions of pairs. Far above any real design system's.
-      if entries.count + found.count > maxPairs {
-        errors.append(.tooManyPairs(limit: maxPairs, at: rule.location))
-        break
-      }
-      let ruleIndex = rules.count
-      rules.append(rule)
-      let role = Role.allCases.firstIndex(of: rule.role) ?? 0
-      // All pairs of a rule with a literal background have that background: numbered once here.
-      let literalNumber = found.first.map { pair -> Int in
-        if case .token = pair.background { return 0 }
-        if let number = literalNumbers[pair.background] { return number }
-        literalNumbers[pair.background] = literalNumbers.count
-        return literalNumbers.count - 1
-      }
-      for pair in found {
-        // Two rules naming the same pair with the same role would count it twice.
-        let isNew: Bool
-        if case .token(let background) = pair.background {
-          let key = (pair.foreground * tokenCount + background) * Role.allCases.count + role
-          isNew = seenTokenPairs.insert(key).inserted
-        } else {
-          // Fewer literals than rules.
-          let key = (pair.foreground * config.rules.count + (literalNumber ?? 0)) * Role.allCases.count + role
-          isNew = seenLiteralPairs.insert(key).inserted
-        }
-        guard isNew else { continue }
-        for (position, mode) in modes.enumerated() {
-          // A pair is measured in each mode where both colors exist.
-          guard tokens.sets[position].tokens[pair.foreground].value.colorValue != nil,
-            backgroundColor(pair.background, in: tokens.sets[position], mode: mode) != nil
-          else { continue }
-          entries.append(Entry(pair: pair, rule: ruleIndex, role: role, mode: position))
-        }
-      }
-    }
-    if !errors.isEmpty || !typographyErrors.isEmpty {
-      throw DiagnosticsError(errors.map { $0 as any DiagnosticConvertible } + typographyErrors)
-    }
+    let (entries, rules) = try match(audit.rules, in: tokens, modes: modes)
     let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
-    var results: [PairResult] = []
-    results.reserveCapacity(order.count)
-    for entryIndex in order {
-      // Fields are read in place: copying a token or a rule per result would cost more than the
-      // result itself.
-      let entry = entries[entryIndex]
-      let mode = modes[entry.mode]
-      let set = tokens.sets[entry.mode]
-      let foreground = entry.pair.foreground
-      let backgroundName: String
-      let backgroundLocation: SourceLocation?
-      switch entry.pair.background {
-      case .token(let background):
-        backgroundName = set.tokens[background].name
-        backgroundLocation = set.tokens[background].location
-      case .literal(_, let text):
-        backgroundName = text
-        backgroundLocation = nil
-      case .perMode(let colors):
-        backgroundName = mode.flatMap { colors[$0]?.text } ?? ""
-        backgroundLocation = nil
-      }
-      // Both colors exist: the entry was only made when they do.
-      guard let foregroundColor = set.tokens[foreground].value.colorValue,
-        let backgroundColor = backgroundColor(entry.pair.background, in: set, mode: mode)
-      else { continue }
-      let role = rules[entry.rule].role
-      let measurement = measure(
-        foreground: foregroundColor, background: backgroundColor, canvas: config.canvas(for: mode))
-      let minimum = minimum(for: role, level: config.level, method: config.method)
-      results.append(
-        PairResult(
-          foreground: set.tokens[foreground].name, background: backgroundName,
-          backgroundIsLiteral: backgroundLocation == nil, role: role, foregroundColor: foregroundColor,
-          backgroundColor: backgroundColor, measurement: measurement, required: minimum,
-          passes: passes(measurement, minimum: minimum, method: config.method),
-          foregroundLocation: set.tokens[foreground].location, backgroundLocation: backgroundLocation,
-          ruleLocation: rules[entry.rule].location, mode: mode))
-    }
     return AuditResult(
-      level: config.level, method: config.method, canvas: config.canvas, results: results,
-      modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: config.canvas(for: $0)) })
+      level: audit.level, method: audit.method, canvas: audit.canvas,
+      results: measure(order, of: entries, rules: rules, in: tokens, modes: modes, audit: audit),
+      modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: audit.canvas(for: $0)) })
   }
 
-  /// The color of a pair's background in one mode's tokens; `nil` when it has none there.
-  private static func backgroundColor(_ background: Pair.Background, in set: TokenSet, mode: String?)
-    -> Color?
-  {
-    switch background {
-    case .token(let index): return set.tokens[index].value.colorValue
-    case .literal(let color, _): return color
-    case .perMode(let colors): return mode.flatMap { colors[$0]?.color }
+  private typealias Rule = Configuration.Audit.Rule
+
+  /// Most pairs one audit measures (a large design system has a few thousand).
+  static let maxPairs = 100_000
+  /// Most did-you-mean suggestions for patterns that match nothing, each a pass over the index.
+  static let maxSuggestions = 100
+
+  /// Two tokens, or a token and a literal, to measure in every mode. Tokens are positions in the
+  /// token sets, which list the same tokens in the same order in every mode.
+  private struct Pair {
+    enum Background: Hashable {
+      case token(Int)
+      case literal(Color, text: String)
+      case perMode([String: Rule.ModeColor])
     }
+
+    let foreground: Int
+    let background: Background
   }
 
   /// One pair to measure in one mode, found in rule order: a few words, so that sorting moves
@@ -234,13 +128,248 @@ public enum ContrastAudit {
     let mode: Int
   }
 
+  // MARK: - Match
+
+  /// The pairs `written` names, as entries in rule order: each pair once per role, in each mode
+  /// where both its colors exist. With them, the rules that yielded pairs, each with the role its
+  /// typography decides.
+  ///
+  /// - Throws: ``DiagnosticsError`` with every rule's errors.
+  private static func match(_ written: [Rule], in tokens: ModalTokenSet, modes: [String?]) throws
+    -> (entries: [Entry], rules: [Rule])
+  {
+    var matcher = RuleMatcher(tokens: tokens.sets[0], rules: written)
+    var seen = SeenPairs(tokenCount: tokens.sets[0].tokens.count, ruleCount: written.count)
+    var typographyErrors: [TypographyRuleError] = []
+    var entries: [Entry] = []
+    var rules: [Rule] = []
+    for var rule in written {
+      if let error = deriveRole(of: &rule, in: tokens.sets[0]) {
+        typographyErrors.append(error)
+        continue
+      }
+      let found = matcher.pairs(for: rule)
+      // Rules multiply: each can pair every token with a background of its own, so a config
+      // of many rules could ask for billions of pairs. Far above any real design system's.
+      if entries.count + found.count > maxPairs {
+        matcher.errors.append(.tooManyPairs(limit: maxPairs, at: rule.location))
+        break
+      }
+      let ruleIndex = rules.count
+      rules.append(rule)
+      let role = Role.allCases.firstIndex(of: rule.role) ?? 0
+      seen.forEachNew(found, role: role) { pair in
+        for (position, mode) in modes.enumerated() {
+          // A pair is measured in each mode where both colors exist.
+          guard tokens.sets[position].tokens[pair.foreground].value.colorValue != nil,
+            backgroundColor(pair.background, in: tokens.sets[position], mode: mode) != nil
+          else { continue }
+          entries.append(Entry(pair: pair, rule: ruleIndex, role: role, mode: position))
+        }
+      }
+    }
+    if !matcher.errors.isEmpty || !typographyErrors.isEmpty {
+      throw DiagnosticsError(matcher.errors.map { $0 as any DiagnosticConvertible } + typographyErrors)
+    }
+    return (entries, rules)
+  }
+
+  /// Sets the role of a rule that names a typography token from that token, or returns why it
+  /// cannot. The default mode's typography tells: modes vary colors, not type sizes.
+  private static func deriveRole(of rule: inout Rule, in tokens: TokenSet) -> TypographyRuleError? {
+    guard let typography = rule.typography else { return nil }
+    switch TypographyRole.role(ofToken: typography, in: tokens, at: rule.typographyLocation ?? rule.location)
+    {
+    case .success(let role):
+      rule.role = role
+      return nil
+    case .failure(let error):
+      return error
+    }
+  }
+
+  /// Matches the patterns of rules against the default mode's tokens (a token has the same type in
+  /// every mode, so one mode's tokens tell), collecting every rule's errors.
+  private struct RuleMatcher {
+    let index: TokenIndex
+    var errors: [AuditError] = []
+    /// How many more did-you-mean suggestions may be looked for.
+    private var suggestionsLeft = maxSuggestions
+
+    /// Indexes `tokens` for the patterns of `rules`.
+    init(tokens: TokenSet, rules: [Rule]) {
+      let patterns = rules.flatMap { rule -> [TokenPattern] in
+        guard case .pattern(let background) = rule.background else { return [TokenPattern(rule.foreground)] }
+        return [TokenPattern(rule.foreground), TokenPattern(background)]
+      }
+      index = TokenIndex(tokens, for: patterns)
+    }
+
+    /// The pairs `rule` names, appending its errors. A rule with any error yields no pairs, so a
+    /// broken rule never contributes a partial verdict (the run throws anyway).
+    mutating func pairs(for rule: Rule) -> [Pair] {
+      let errorCount = errors.count
+      let foregroundPattern = TokenPattern(rule.foreground)
+      let foregroundLocation = rule.foregroundLocation ?? rule.location
+      let foregrounds = matches(
+        foregroundPattern, written: rule.foreground, side: .foreground, at: foregroundLocation)
+      let foregroundColors = areColors(
+        foregrounds, side: .foreground, pattern: rule.foreground, at: foregroundLocation)
+      let pairs: [Pair]
+      switch rule.background {
+      case .color(let color):
+        pairs = Self.pairs(
+          foregrounds, areColors: foregroundColors, on: .literal(color, text: rule.backgroundText))
+      case .colorPerMode(let colors):
+        pairs = Self.pairs(foregrounds, areColors: foregroundColors, on: .perMode(colors))
+      case .pattern(let text):
+        pairs = tokenPairs(
+          foregrounds, areColors: foregroundColors, pattern: foregroundPattern, background: text, rule: rule)
+      }
+      return errors.count == errorCount ? pairs : []
+    }
+
+    /// Each color among `foregrounds` on one literal background.
+    private static func pairs(
+      _ foregrounds: [TokenIndex.Match], areColors: [Bool], on background: Pair.Background
+    ) -> [Pair] {
+      zip(foregrounds, areColors).compactMap { match, isColor in
+        isColor ? Pair(foreground: match.index, background: background) : nil
+      }
+    }
+
+    /// Each of `foregrounds` with the tokens the background pattern `text` matches that partner it
+    /// (the n-th `*` of each the same segment), appending errors.
+    private mutating func tokenPairs(
+      _ foregrounds: [TokenIndex.Match], areColors foregroundColors: [Bool],
+      pattern foregroundPattern: TokenPattern,
+      background text: String, rule: Rule
+    ) -> [Pair] {
+      let backgroundPattern = TokenPattern(text)
+      let backgroundLocation = rule.backgroundLocation ?? rule.location
+      let backgrounds = matches(backgroundPattern, written: text, side: .background, at: backgroundLocation)
+      guard !backgrounds.isEmpty else { return [] }
+      // A background that is not a color is an error, and a rule with an error yields no pairs.
+      let backgroundsAreColors = !areColors(
+        backgrounds, side: .background, pattern: text, at: backgroundLocation
+      ).contains(false)
+      let partners = PatternPairing.pair(
+        foregrounds: foregrounds, foregroundPattern: foregroundPattern, backgrounds: backgrounds,
+        backgroundPattern: backgroundPattern)
+      guard foregrounds.isEmpty || partners.contains(where: { !$0.isEmpty }) else {
+        errors.append(
+          .noPair(
+            foreground: rule.foreground, background: text, foregroundMatches: foregrounds.count,
+            at: rule.location))
+        return []
+      }
+      var pairs: [Pair] = []
+      for ((match, isColor), backgroundMatches) in zip(zip(foregrounds, foregroundColors), partners) {
+        guard !backgroundMatches.isEmpty else {
+          let token = index.tokens[match.index]
+          errors.append(
+            .unpaired(
+              token: token.name, foreground: rule.foreground, background: text, tokenLocation: token.location,
+              at: rule.foregroundLocation ?? rule.location))
+          continue
+        }
+        guard isColor, backgroundsAreColors else { continue }
+        for background in backgroundMatches {
+          pairs.append(Pair(foreground: match.index, background: .token(background.index)))
+        }
+      }
+      return pairs
+    }
+
+    /// The tokens `pattern` (`text` as written) matches, with an error when it matches none.
+    private mutating func matches(
+      _ pattern: TokenPattern, written text: String, side: AuditError.Side, at location: SourceLocation?
+    ) -> [TokenIndex.Match] {
+      let matches = index.matches(pattern)
+      if matches.isEmpty {
+        errors.append(.noMatch(side, pattern: text, suggestion: suggestion(for: pattern), at: location))
+      }
+      return matches
+    }
+
+    /// The closest token path to `pattern`, while suggestions are left.
+    private mutating func suggestion(for pattern: TokenPattern) -> String? {
+      guard suggestionsLeft > 0 else { return nil }
+      suggestionsLeft -= 1
+      return index.suggestion(for: pattern)?.description
+    }
+
+    /// Whether each match is a color, with an error for each that is not.
+    private mutating func areColors(
+      _ matches: [TokenIndex.Match], side: AuditError.Side, pattern: String, at location: SourceLocation?
+    ) -> [Bool] {
+      matches.map { match in
+        let token = index.tokens[match.index]
+        if token.value.colorValue != nil { return true }
+        errors.append(
+          .notAColor(
+            token: token.name, type: token.type, side: side, pattern: pattern, tokenLocation: token.location,
+            at: location))
+        return false
+      }
+    }
+  }
+
+  // MARK: - Dedupe
+
+  /// The pairs found so far, each with its role: two rules naming the same pair with the same role
+  /// would count it twice. Each is kept as one number: a pair of two tokens (by far the most) from
+  /// their positions, a pair of a token and a literal background from the literal's number.
+  private struct SeenPairs {
+    private let tokenCount: Int
+    private let ruleCount: Int
+    private var tokenPairs: Set<Int> = []
+    private var literalPairs: Set<Int> = []
+    private var literalNumbers: [Pair.Background: Int] = [:]
+
+    init(tokenCount: Int, ruleCount: Int) {
+      self.tokenCount = tokenCount
+      self.ruleCount = ruleCount
+    }
+
+    /// Calls `body` with each of `found`, one rule's pairs, not seen before with `role` (its
+    /// position in ``Role/allCases``), and marks it seen.
+    mutating func forEachNew(_ found: [Pair], role: Int, _ body: (Pair) -> Void) {
+      // All pairs of a rule with a literal background have that background: numbered once here.
+      var literalNumber = 0
+      if let first = found.first { literalNumber = number(of: first.background) }
+      for pair in found {
+        let isNew: Bool
+        if case .token(let background) = pair.background {
+          let key = (pair.foreground * tokenCount + background) * Role.allCases.count + role
+          isNew = tokenPairs.insert(key).inserted
+        } else {
+          // Fewer literals than rules.
+          let key = (pair.foreground * ruleCount + literalNumber) * Role.allCases.count + role
+          isNew = literalPairs.insert(key).inserted
+        }
+        if isNew { body(pair) }
+      }
+    }
+
+    /// A literal background's number, the next one the first time it is seen; 0 for a token.
+    private mutating func number(of background: Pair.Background) -> Int {
+      if case .token = background { return 0 }
+      if let number = literalNumbers[background] { return number }
+      literalNumbers[background] = literalNumbers.count
+      return literalNumbers.count - 1
+    }
+  }
+
+  // MARK: - Order
+
   /// The positions of `entries` in report order: foreground, then background in path order (a
   /// literal background sorts as a one-segment name; one given per mode, as the first mode's),
   /// then role, then mode, then as found. Tokens are in path order in every set, so two tokens
   /// compare by position; only a literal background is compared as a path.
-  private static func reportOrder(
-    _ entries: [Entry], rules: [Configuration.Audit.Rule], tokens: TokenSet, modes: [String?]
-  ) -> [Int] {
+  private static func reportOrder(_ entries: [Entry], rules: [Rule], tokens: TokenSet, modes: [String?])
+    -> [Int]
+  {
     let firstMode = modes.first ?? nil
     let literalOrders: [TokenPath?] = rules.map { rule in
       switch rule.background {
@@ -272,118 +401,70 @@ public enum ContrastAudit {
     }
   }
 
-  /// Most pairs one audit measures (a large design system has a few thousand).
-  static let maxPairs = 100_000
-  /// Most did-you-mean suggestions for patterns that match nothing, each a pass over the index.
-  static let maxSuggestions = 100
+  // MARK: - Measure
 
-  /// Two tokens, or a token and a literal, to measure in every mode. Tokens are positions in the
-  /// token sets, which list the same tokens in the same order in every mode.
-  private struct Pair {
-    enum Background: Hashable {
-      case token(Int)
-      case literal(Color, text: String)
-      case perMode([String: Configuration.Audit.Rule.ModeColor])
+  /// The result of each entry `order` names, in that order.
+  private static func measure(
+    _ order: [Int], of entries: [Entry], rules: [Rule], in tokens: ModalTokenSet, modes: [String?],
+    audit: Configuration.Audit
+  ) -> [PairResult] {
+    var results: [PairResult] = []
+    results.reserveCapacity(order.count)
+    for entryIndex in order {
+      if let result = result(of: entries[entryIndex], rules: rules, in: tokens, modes: modes, audit: audit) {
+        results.append(result)
+      }
     }
-
-    let foreground: Int
-    let background: Background
+    return results
   }
 
-  /// The pairs one rule names, appending its errors. A rule with any error yields no pairs, so a
-  /// broken rule never contributes a partial verdict (the run throws anyway).
-  private static func pairs(
-    for rule: Configuration.Audit.Rule, in index: TokenIndex, errors: inout [AuditError],
-    suggestionsLeft: inout Int
-  ) -> [Pair] {
-    func suggestion(for pattern: TokenPattern) -> String? {
-      guard suggestionsLeft > 0 else { return nil }
-      suggestionsLeft -= 1
-      return index.suggestion(for: pattern)?.description
-    }
-    let errorCount = errors.count
-    let foregroundPattern = TokenPattern(rule.foreground)
-    let foregroundLocation = rule.foregroundLocation ?? rule.location
-    let backgroundLocation = rule.backgroundLocation ?? rule.location
-    let foregrounds = index.matches(foregroundPattern)
-    if foregrounds.isEmpty {
-      errors.append(
-        .noMatch(
-          .foreground, pattern: rule.foreground, suggestion: suggestion(for: foregroundPattern),
-          at: foregroundLocation))
-    }
-    let foregroundColors = areColors(
-      foregrounds, in: index, side: .foreground, pattern: rule.foreground, at: foregroundLocation,
-      errors: &errors)
-
-    var pairs: [Pair] = []
-    let literal: Pair.Background?
-    switch rule.background {
-    case .color(let color): literal = .literal(color, text: rule.backgroundText)
-    case .colorPerMode(let colors): literal = .perMode(colors)
-    case .pattern: literal = nil
-    }
-    switch rule.background {
-    case .color, .colorPerMode:
-      for (match, isColor) in zip(foregrounds, foregroundColors) where isColor {
-        if let literal { pairs.append(Pair(foreground: match.index, background: literal)) }
-      }
-    case .pattern(let text):
-      let backgroundPattern = TokenPattern(text)
-      let backgrounds = index.matches(backgroundPattern)
-      if backgrounds.isEmpty {
-        errors.append(
-          .noMatch(
-            .background, pattern: text, suggestion: suggestion(for: backgroundPattern), at: backgroundLocation
-          ))
-        break
-      }
-      // A background that is not a color is an error, and a rule with an error yields no pairs.
-      let backgroundsAreColors = !areColors(
-        backgrounds, in: index, side: .background, pattern: text, at: backgroundLocation, errors: &errors
-      ).contains(false)
-      let partners = PatternPairing.pair(
-        foregrounds: foregrounds, foregroundPattern: foregroundPattern, backgrounds: backgrounds,
-        backgroundPattern: backgroundPattern)
-      guard foregrounds.isEmpty || partners.contains(where: { !$0.isEmpty }) else {
-        errors.append(
-          .noPair(
-            foreground: rule.foreground, background: text, foregroundMatches: foregrounds.count,
-            at: rule.location))
-        break
-      }
-      for ((match, isColor), backgroundMatches) in zip(zip(foregrounds, foregroundColors), partners) {
-        let token = index.tokens[match.index]
-        guard !backgroundMatches.isEmpty else {
-          errors.append(
-            .unpaired(
-              token: token.name, foreground: rule.foreground, background: text, tokenLocation: token.location,
-              at: foregroundLocation))
-          continue
-        }
-        guard isColor, backgroundsAreColors else { continue }
-        for background in backgroundMatches {
-          pairs.append(Pair(foreground: match.index, background: .token(background.index)))
-        }
-      }
-    }
-    return errors.count == errorCount ? pairs : []
+  /// One entry measured and judged. Fields are read in place: copying a token or a rule per result
+  /// would cost more than the result itself.
+  private static func result(
+    of entry: Entry, rules: [Rule], in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit
+  ) -> PairResult? {
+    let mode = modes[entry.mode]
+    let set = tokens.sets[entry.mode]
+    let foreground = entry.pair.foreground
+    // Both colors exist: the entry was only made when they do.
+    guard let foregroundColor = set.tokens[foreground].value.colorValue,
+      let backgroundColor = backgroundColor(entry.pair.background, in: set, mode: mode)
+    else { return nil }
+    let background = backgroundLabel(entry.pair.background, in: set, mode: mode)
+    let role = rules[entry.rule].role
+    let measurement = measure(
+      foreground: foregroundColor, background: backgroundColor, canvas: audit.canvas(for: mode))
+    let minimum = minimum(for: role, level: audit.level, method: audit.method)
+    return PairResult(
+      foreground: set.tokens[foreground].name, background: background.name,
+      backgroundIsLiteral: background.location == nil, role: role, foregroundColor: foregroundColor,
+      backgroundColor: backgroundColor, measurement: measurement, required: minimum,
+      passes: passes(measurement, minimum: minimum, method: audit.method),
+      foregroundLocation: set.tokens[foreground].location, backgroundLocation: background.location,
+      ruleLocation: rules[entry.rule].location, mode: mode)
   }
 
-  /// Whether each match is a color, with an error for each that is not. A token has the same type
-  /// in every mode, so one mode's tokens tell.
-  private static func areColors(
-    _ matches: [TokenIndex.Match], in index: TokenIndex, side: AuditError.Side, pattern: String,
-    at location: SourceLocation?, errors: inout [AuditError]
-  ) -> [Bool] {
-    matches.map { match in
-      let token = index.tokens[match.index]
-      if token.value.colorValue != nil { return true }
-      errors.append(
-        .notAColor(
-          token: token.name, type: token.type, side: side, pattern: pattern, tokenLocation: token.location,
-          at: location))
-      return false
+  /// The color of a pair's background in one mode's tokens; `nil` when it has none there.
+  private static func backgroundColor(_ background: Pair.Background, in set: TokenSet, mode: String?)
+    -> Color?
+  {
+    switch background {
+    case .token(let index): return set.tokens[index].value.colorValue
+    case .literal(let color, _): return color
+    case .perMode(let colors): return mode.flatMap { colors[$0]?.color }
+    }
+  }
+
+  /// A pair's background as the report names it, and where it is defined: a token's name and
+  /// location, or a literal color as the rule wrote it (for `mode`, when given per mode), which has
+  /// no location.
+  private static func backgroundLabel(_ background: Pair.Background, in set: TokenSet, mode: String?)
+    -> (name: String, location: SourceLocation?)
+  {
+    switch background {
+    case .token(let index): return (set.tokens[index].name, set.tokens[index].location)
+    case .literal(_, let text): return (text, nil)
+    case .perMode(let colors): return (mode.flatMap { colors[$0]?.text } ?? "", nil)
     }
   }
 }

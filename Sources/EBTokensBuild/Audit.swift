@@ -11,6 +11,6 @@ extension ContrastAudit {
   public static func run(configuration: Configuration, limits: Limits = .standard) throws -> AuditResult {
     let tokens = try ModalTokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
       .load(configuration: configuration)
-    return try run(tokens: tokens, config: configuration)
+    return try run(tokens: tokens, audit: configuration.audit, configPath: configuration.path)
   }
 }

@@ -106,7 +106,8 @@ public struct Builder: Sendable {
     if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
       jobs.append {
         DiagnosticsError.catching {
-          let result = try ContrastAudit.run(tokens: tokens, config: configuration)
+          let result = try ContrastAudit.run(
+            tokens: tokens, audit: configuration.audit, configPath: configuration.path)
           let report = GeneratedOutput(
             directory: configuration.resolvedPath(reportDirectory), files: AuditReport.reportFiles(result))
           return (prepared(report), result)

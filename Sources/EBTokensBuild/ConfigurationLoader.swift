@@ -429,42 +429,66 @@ public struct ConfigurationLoader {
           foregroundLocation = entry.value.location
         case "background":
           backgroundLocation = entry.value.location
-          if case .mapping(let perMode) = entry.value {
-            background = .colorPerMode(
-              self.perMode(perMode, key: "background") { parser, entry in
-                parser.string(entry).flatMap { text in
-                  parser.color(entry).map { Configuration.Audit.Rule.ModeColor(color: $0, text: text) }
-                }
-              })
-            continue
-          }
-          guard let text = string(entry) else { continue }
-          backgroundText = text
-          if text.hasPrefix("#") {
-            switch ValueParser.hexColor(text) {
-            case .success(let color): background = .color(color)
-            case .failure(let problem):
-              errors.append(
-                .invalidColor(key: "background", problem: problem.message, at: entry.value.location))
-            }
-          } else {
-            background = pattern(entry).map { .pattern($0) }
-          }
+          (background, backgroundText) = ruleBackground(entry)
         case "role":
           role = choice(entry, Configuration.Audit.Role.self)
         case "typography":
           typographyLocation = entry.value.location
-          typography = pattern(entry)
-          if let name = typography, name.split(separator: ".").contains("*") {
-            errors.append(
-              .invalidPattern(
-                name, problem: "a typography names one token, without '*'", at: entry.value.location))
-            typography = nil
-          }
+          typography = typographyName(entry)
         default:
           break
         }
       }
+      checkKeys(ofRule: mapping)
+      // With a typography, the audit derives the role from it; `.text` stands in until then.
+      guard let foreground, let background, let role = role ?? typography.map({ _ in .text }),
+        (mapping["role"] == nil) != (mapping["typography"] == nil)
+      else { return nil }
+      return Configuration.Audit.Rule(
+        foreground: foreground, background: background, backgroundText: backgroundText, role: role,
+        location: mapping.location, foregroundLocation: foregroundLocation,
+        backgroundLocation: backgroundLocation, typography: typography, typographyLocation: typographyLocation
+      )
+    }
+
+    /// A rule's `background`: a literal color (`#RRGGBB`), one per mode, or a pattern; and the
+    /// text as written, empty for one per mode.
+    private mutating func ruleBackground(_ entry: SyntaxMapping.Entry)
+      -> (background: Configuration.Audit.Rule.Background?, text: String)
+    {
+      if case .mapping(let perMode) = entry.value {
+        let colors = self.perMode(perMode, key: "background") { parser, entry in
+          parser.string(entry).flatMap { text in
+            parser.color(entry).map { Configuration.Audit.Rule.ModeColor(color: $0, text: text) }
+          }
+        }
+        return (.colorPerMode(colors), "")
+      }
+      guard let text = string(entry) else { return (nil, "") }
+      guard text.hasPrefix("#") else { return (pattern(entry).map { .pattern($0) }, text) }
+      switch ValueParser.hexColor(text) {
+      case .success(let color): return (.color(color), text)
+      case .failure(let problem):
+        errors.append(.invalidColor(key: "background", problem: problem.message, at: entry.value.location))
+        return (nil, text)
+      }
+    }
+
+    /// A rule's `typography`: the pattern of one token, so without `*`.
+    private mutating func typographyName(_ entry: SyntaxMapping.Entry) -> String? {
+      guard let name = pattern(entry) else { return nil }
+      guard !name.split(separator: ".").contains("*") else {
+        errors.append(
+          .invalidPattern(
+            name, problem: "a typography names one token, without '*'", at: entry.value.location))
+        return nil
+      }
+      return name
+    }
+
+    /// An error for each key a rule lacks (`foreground`, `background`, and one of `role` and
+    /// `typography`), or for both of `role` and `typography`.
+    private mutating func checkKeys(ofRule mapping: SyntaxMapping) {
       for key in ["foreground", "background"] where mapping[key] == nil {
         errors.append(.missingKey(key, section: "a rule", at: mapping.location))
       }
@@ -476,15 +500,6 @@ public struct ConfigurationLoader {
       default:
         break
       }
-      // With a typography, the audit derives the role from it; `.text` stands in until then.
-      guard let foreground, let background, let role = role ?? typography.map({ _ in .text }),
-        (mapping["role"] == nil) != (mapping["typography"] == nil)
-      else { return nil }
-      return Configuration.Audit.Rule(
-        foreground: foreground, background: background, backgroundText: backgroundText, role: role,
-        location: mapping.location, foregroundLocation: foregroundLocation,
-        backgroundLocation: backgroundLocation, typography: typography, typographyLocation: typographyLocation
-      )
     }
 
     // MARK: Values

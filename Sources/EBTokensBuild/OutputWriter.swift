@@ -118,26 +118,53 @@ public struct OutputWriter: Sendable {
     for output in outputs {
       filesByDirectory[output.directory, default: []] += output.files
     }
+    var draft = PlanDraft()
+    for (directory, files) in filesByDirectory.sorted(by: { $0.key < $1.key }) {
+      try draft.add(files, in: directory)
+    }
+    if !draft.errors.isEmpty { throw DiagnosticsError(draft.errors) }
+    return WritePlan(
+      changes: draft.changes.sorted { $0.path < $1.path }, unchangedFileCount: draft.unchangedFileCount,
+      operations: draft.writes + draft.removals + draft.manifestWrites, staging: staging)
+  }
+
+  /// A ``WritePlan`` being worked out, one output folder at a time, with every conflict found.
+  private struct PlanDraft {
     var errors: [OutputError] = []
     var changes: [FileChange] = []
+    /// The operations in the order they are applied: files written, then files removed, then
+    /// manifests, so that a manifest stops listing a file only once the file is gone.
     var writes: [WritePlan.Operation] = []
     var removals: [WritePlan.Operation] = []
     var manifestWrites: [WritePlan.Operation] = []
-    var unchanged = 0
-    for (directory, files) in filesByDirectory.sorted(by: { $0.key < $1.key }) {
-      let manifestPath = (directory as NSString).appendingPathComponent(Self.manifestName)
-      if let type = Self.fileType(manifestPath), type != .typeRegular {
+    var unchangedFileCount = 0
+
+    /// Plans one output folder: its generated `files`, the files its manifest lists that are no
+    /// longer generated, and its manifest.
+    mutating func add(_ files: [PreparedOutput.File], in directory: String) throws {
+      let manifestPath = (directory as NSString).appendingPathComponent(OutputWriter.manifestName)
+      if let type = OutputWriter.fileType(manifestPath), type != .typeRegular {
         errors.append(
           .blocked(path: DisplayPath.forFile(manifestPath), generated: DisplayPath.forFile(manifestPath)))
-        continue
+        return
       }
       let previous: Set<String>
       do {
         previous = Set(try Manifest.read(manifestPath))
       } catch let error as OutputError {
         errors.append(error)
-        continue
+        return
       }
+      let generated = addFiles(files, in: directory, previous: previous, manifestPath: manifestPath)
+      addRemovals(ofStale: previous.subtracting(generated), in: directory)
+      addManifest(listing: generated, at: manifestPath)
+    }
+
+    /// Plans each file of one folder, written when it is missing, or differs and the manifest
+    /// (`previous`) lists it; the paths generated there.
+    private mutating func addFiles(
+      _ files: [PreparedOutput.File], in directory: String, previous: Set<String>, manifestPath: String
+    ) -> Set<String> {
       var generated: Set<String> = []
       for file in files.sorted(by: { $0.path < $1.path }) {
         let path = (directory as NSString).appendingPathComponent(file.path)
@@ -145,7 +172,7 @@ public struct OutputWriter: Sendable {
           errors.append(.generatedTwice(path: DisplayPath.forFile(path)))
           continue
         }
-        if let obstacle = Self.obstacle(below: directory, to: file.path) {
+        if let obstacle = OutputWriter.obstacle(below: directory, to: file.path) {
           errors.append(.blocked(path: DisplayPath.forFile(obstacle), generated: DisplayPath.forFile(path)))
           continue
         }
@@ -154,7 +181,7 @@ public struct OutputWriter: Sendable {
           writes.append(.write(path: path, bytes: file.bytes))
           changes.append(FileChange(kind: .created, path: DisplayPath.forFile(path)))
         case .identical:
-          unchanged += 1
+          unchangedFileCount += 1
         case .different where previous.contains(file.path):
           writes.append(.write(path: path, bytes: file.bytes))
           changes.append(FileChange(kind: .updated, path: DisplayPath.forFile(path)))
@@ -163,25 +190,33 @@ public struct OutputWriter: Sendable {
             .wouldOverwrite(path: DisplayPath.forFile(path), manifest: DisplayPath.forFile(manifestPath)))
         }
       }
-      for stale in previous.sorted() where !generated.contains(stale) {
+      return generated
+    }
+
+    /// Plans removing the files a manifest lists that are no longer generated, when they are still
+    /// files that read as ebtokens wrote them.
+    private mutating func addRemovals(ofStale paths: Set<String>, in directory: String) {
+      for stale in paths.sorted() {
         let path = (directory as NSString).appendingPathComponent(stale)
-        guard Self.fileType(path) == .typeRegular, Self.looksGenerated(path) else { continue }
+        guard OutputWriter.fileType(path) == .typeRegular, OutputWriter.looksGenerated(path) else { continue }
         removals.append(.remove(path: path, directory: directory))
         changes.append(FileChange(kind: .removed, path: DisplayPath.forFile(path)))
       }
+    }
+
+    /// Plans writing a folder's manifest, listing `generated`, unless it already does.
+    private mutating func addManifest(listing generated: Set<String>, at manifestPath: String) {
       let manifest = Array(Manifest.contents(listing: generated).utf8)
-      if let current = FileManager.default.contents(atPath: manifestPath), Self.holds(current, manifest) {
-        unchanged += 1
+      if let current = FileManager.default.contents(atPath: manifestPath),
+        OutputWriter.holds(current, manifest)
+      {
+        unchangedFileCount += 1
       } else {
-        let kind: FileChange.Kind = Self.fileType(manifestPath) == nil ? .created : .updated
+        let kind: FileChange.Kind = OutputWriter.fileType(manifestPath) == nil ? .created : .updated
         manifestWrites.append(.write(path: manifestPath, bytes: manifest))
         changes.append(FileChange(kind: kind, path: DisplayPath.forFile(manifestPath)))
       }
     }
-    if !errors.isEmpty { throw DiagnosticsError(errors) }
-    return WritePlan(
-      changes: changes.sorted { $0.path < $1.path }, unchangedFileCount: unchanged,
-      operations: writes + removals + manifestWrites, staging: staging)
   }
 
   /// Carries out `plan` so that it happens entirely or not at all, as far as a file system

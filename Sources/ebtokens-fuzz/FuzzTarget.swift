@@ -88,7 +88,8 @@ enum FuzzPipeline {
       diagnostics += error.diagnostics
     } catch {}
     do {
-      let audit = try ContrastAudit.run(tokens: tokens, config: configuration)
+      let audit = try ContrastAudit.run(
+        tokens: ModalTokenSet(single: tokens), audit: configuration.audit, configPath: configuration.path)
       for format in AuditReport.Format.allCases { _ = AuditReport.render(audit, format: format) }
     } catch let error as DiagnosticsError {
       diagnostics += error.diagnostics

@@ -26,7 +26,7 @@ extension AuditFixture {
         layers: try mode.layers.map { ModeSource.Layer(name: $0.path, files: try files($0.path)) })
     }
     let tokens = try ModalTokenLoader().load(base: files(configuration.tokens), modes: modes)
-    return try ContrastAudit.run(tokens: tokens, config: configuration)
+    return try ContrastAudit.run(tokens: tokens, audit: configuration.audit, configPath: configuration.path)
   }
 }
 

@@ -28,7 +28,7 @@ enum AuditFixture {
       let path = (file.path as NSString).standardizingPath
       return TokenFiles.File(path: path, displayPath: String(path.dropFirst(prefix.count)))
     }
-    return try ContrastAudit.run(tokens: try TokenLoader().load(files: files), config: configuration)
+    return try runAudit(tokens: try TokenLoader().load(files: files), configuration: configuration)
   }
 }
 
@@ -304,7 +304,7 @@ enum AuditGolden {
         foreground: "c.*", background: .color(Color(red: 1, green: 1, blue: 1)), backgroundText: "#FFFFFF",
         role: .text, location: nil)
     ]
-    return try ContrastAudit.run(tokens: tokens, config: audit)
+    return try ContrastAudit.run(tokens: ModalTokenSet(single: tokens), audit: audit)
   }
 
   @Test func theHTMLPageDrawsAtMostItsLimitFailuresFirst() throws {

@@ -11,7 +11,7 @@ import Testing
 func auditYAML(tokens: [String: String], config: String) throws -> AuditResult {
   let tokenSet = try loadTokens(tokens)
   let configuration = try ConfigurationLoader().load(yaml: config, path: "ebtokens.yml")
-  return try ContrastAudit.run(tokens: tokenSet, config: configuration)
+  return try runAudit(tokens: tokenSet, configuration: configuration)
 }
 
 /// How rules select pairs, and every way a rule can be wrong.

@@ -93,7 +93,7 @@ import Testing
       #expect(configuration.audit.rules.count == tree.ruleCount)
       let tokenSet = try TokenLoader().load(directory: directory.appendingPathComponent("tokens").path)
       // The audit throws for a rule whose patterns match nothing or pair nothing.
-      return (try ContrastAudit.run(tokens: tokenSet, config: configuration), configuration.audit.rules.count)
+      return (try runAudit(tokens: tokenSet, configuration: configuration), configuration.audit.rules.count)
     }
     #expect(ruleCount > 30)
     #expect(result.passedCount > result.results.count / 4)

@@ -264,7 +264,7 @@ import Testing
         foreground: "audit.*", background: .color(Color(red: 1, green: 1, blue: 1)),
         backgroundText: "#FFFFFF", role: .text)
     ]
-    let result = try ContrastAudit.run(tokens: tokens, config: audit)
+    let result = try ContrastAudit.run(tokens: ModalTokenSet(single: tokens), audit: audit)
     #expect(result.results.count == names.count)
 
     // JSON and SARIF: every name round-trips through a JSON parser.

@@ -1,5 +1,5 @@
-import ChildProcess
 import Foundation
+import TestSupport
 import Testing
 
 /// The bad-input corpus: every folder in `Corpus/` is a project `ebtokens build` must refuse (or,

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 @testable import EBTokensCore
@@ -74,52 +73,5 @@ enum ModesFixture {
         at: project.appendingPathComponent(item), to: directory.appendingPathComponent(item))
     }
     _ = try Builder().build(configuration(in: directory), mode: .write)
-  }
-}
-
-/// Expected outputs kept as files under `Golden/`.
-enum Golden {
-  static var isRecording: Bool { ProcessInfo.processInfo.environment["EBTOKENS_RECORD"] == "1" }
-
-  /// Checks `actual` against `Golden/<name>`; with `EBTOKENS_RECORD=1`, writes it there instead.
-  static func expectMatch(
-    _ actual: String, golden name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
-  ) throws {
-    let url = TestPaths.golden.appendingPathComponent(name)
-    if isRecording {
-      if ExternalTool.isCI {
-        Issue.record(
-          "EBTOKENS_RECORD is set in CI, where goldens are checked, never recorded",
-          sourceLocation: sourceLocation)
-      }
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(actual.utf8).write(to: url)
-      print("recorded Golden/\(name)")
-      return
-    }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      Issue.record(
-        Comment(
-          rawValue: "missing golden file Golden/\(name); record it with "
-            + "`EBTOKENS_RECORD=1 swift test --filter EmitGoldenTests`, then review it"),
-        sourceLocation: sourceLocation)
-      return
-    }
-    let expected = String(decoding: data, as: UTF8.self)
-    guard expected != actual else { return }
-    let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let line =
-      zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-      ?? min(expectedLines.count, actualLines.count)
-    func shown(_ lines: [Substring]) -> String { line < lines.count ? "'\(lines[line])'" : "end of file" }
-    Issue.record(
-      """
-      Golden/\(name) differs at line \(line + 1):
-        expected \(shown(expectedLines))
-        actual   \(shown(actualLines))
-      If the change is intended, re-record with `EBTOKENS_RECORD=1 swift test --filter EmitGoldenTests`.
-      """, sourceLocation: sourceLocation)
   }
 }

@@ -54,3 +54,13 @@ func diagnostics(_ body: () throws -> Void) -> [String] {
     return ["unexpected error: \(error)"]
   }
 }
+
+extension Golden {
+  /// Checks `actual` against `Golden/<name>`, or records it there (see ``Golden``).
+  static func expectMatch(
+    _ actual: String, golden name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    try expectMatch(
+      actual, file: TestPaths.golden.appendingPathComponent(name), sourceLocation: sourceLocation)
+  }
+}

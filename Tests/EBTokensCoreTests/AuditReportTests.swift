@@ -226,6 +226,7 @@ enum AuditFixture {
     let result = try Self.report()
     let files = AuditReport.reportFiles(result)
     #expect(files.map(\.path) == ["contrast-audit.md", "contrast-audit.json", "contrast-audit.html"])
+    try #require(AuditReport.buildFormats.count == files.count)
     for (file, format) in zip(files, AuditReport.buildFormats) {
       #expect(file.contents == AuditReport.render(result, format: format))
     }

@@ -83,16 +83,18 @@ let package = Package(
       name: "ebtokens-fuzz",
       dependencies: ["EBTokens"]
     ),
-    // Runs child processes for both test targets: the binary, and the tools that prove its output.
-    .target(name: "ChildProcess", path: "Tests/ChildProcess"),
+    // What every test target shares: goldens, running the binary and the tools that prove its
+    // output (with a timeout), skipping on a missing tool, seeded randomness. Independent of the
+    // library, so it stays as it is however the library is split.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "EBTokensCoreTests",
-      dependencies: ["EBTokens", "EBTokensBenchSupport", "ChildProcess"],
+      dependencies: ["EBTokens", "EBTokensBenchSupport", "TestSupport"],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["ebtokens", "ChildProcess"],
+      dependencies: ["ebtokens", "TestSupport"],
       exclude: ["Fixtures", "Corpus"]
     ),
   ]

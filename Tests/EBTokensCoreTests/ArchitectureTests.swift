@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The pipeline's direction, kept by the compiler's module boundaries and checked here: a module
@@ -102,7 +103,7 @@ import Testing
     let dump = try withTemporaryDirectory { scratch in
       try ExternalTool.run(
         "/usr/bin/env", ["swift", "package", "--scratch-path", scratch.path, "dump-package"],
-        in: TestPaths.repositoryRoot, environment: ExternalTool.environment)
+        in: TestPaths.repositoryRoot, environment: ExternalTool.environment, timeout: 120)
     }
     try #require(dump.status == 0, "swift package dump-package failed:\n\(dump.stderr)")
     let package = try #require(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensAudit
@@ -41,7 +42,8 @@ extension AuditFixture {
 
   @Test(arguments: AuditReport.Format.allCases)
   func eachFormatMatchesItsGolden(format: AuditReport.Format) throws {
-    AuditGolden.check(AuditReport.render(try Self.result(), format: format), "modes.\(format.fileExtension)")
+    try Golden.expectMatch(
+      AuditReport.render(try Self.result(), format: format), golden: "audit/modes.\(format.fileExtension)")
   }
 
   @Test func everyPairIsJudgedInEveryModeOnItsOwnColors() throws {

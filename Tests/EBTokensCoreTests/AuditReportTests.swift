@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensAudit
@@ -32,50 +33,6 @@ enum AuditFixture {
   }
 }
 
-/// Golden files under `Golden/audit/`: compared byte for byte, re-recorded with `EBTOKENS_RECORD=1`.
-enum AuditGolden {
-  static var isRecording: Bool { ProcessInfo.processInfo.environment["EBTOKENS_RECORD"] == "1" }
-
-  static func check(
-    _ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
-  ) {
-    let url = TestPaths.golden.appendingPathComponent("audit").appendingPathComponent(name)
-    if isRecording {
-      do {
-        try FileManager.default.createDirectory(
-          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(actual.utf8).write(to: url)
-      } catch {
-        Issue.record(Comment(rawValue: "cannot record \(url.path): \(error)"), sourceLocation: sourceLocation)
-      }
-      return
-    }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      let message =
-        "golden file Golden/audit/\(name) is missing; record it with "
-        + "`EBTOKENS_RECORD=1 swift test --filter AuditReportTests` and review the diff"
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-      return
-    }
-    let expected = String(decoding: data, as: UTF8.self)
-    guard expected != actual else { return }
-    let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    var line = min(expectedLines.count, actualLines.count)
-    for index in 0..<line where expectedLines[index] != actualLines[index] {
-      line = index
-      break
-    }
-    let expectedLine = line < expectedLines.count ? String(expectedLines[line]) : "<end of file>"
-    let actualLine = line < actualLines.count ? String(actualLines[line]) : "<end of file>"
-    let message =
-      "Golden/audit/\(name) differs at line \(line + 1):\n"
-      + "  expected: \(expectedLine)\n  actual:   \(actualLine)\n"
-      + "If the change is intended, re-record with EBTOKENS_RECORD=1 and review the diff."
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-  }
-}
-
 @Suite struct AuditReportTests {
   private static func report() throws -> AuditResult { try AuditFixture.result("report") }
 
@@ -83,28 +40,29 @@ enum AuditGolden {
 
   @Test(arguments: AuditReport.Format.allCases)
   func eachFormatMatchesItsGolden(format: AuditReport.Format) throws {
-    AuditGolden.check(AuditReport.render(try Self.report(), format: format), "report.\(format.fileExtension)")
+    try Golden.expectMatch(
+      AuditReport.render(try Self.report(), format: format), golden: "audit/report.\(format.fileExtension)")
   }
 
   @Test func coloredTextMatchesItsGolden() throws {
-    AuditGolden.check(
-      AuditReport.render(try Self.report(), format: .text, colored: true), "report.colored.txt")
+    try Golden.expectMatch(
+      AuditReport.render(try Self.report(), format: .text, colored: true), golden: "audit/report.colored.txt")
   }
 
   @Test func aaaAndAPCAMatchTheirGoldens() throws {
     let aaa = try AuditFixture.result("report", level: .aaa)
-    AuditGolden.check(AuditReport.render(aaa, format: .text), "report-aaa.txt")
+    try Golden.expectMatch(AuditReport.render(aaa, format: .text), golden: "audit/report-aaa.txt")
     let apca = try AuditFixture.result("report", method: .apca)
-    AuditGolden.check(AuditReport.render(apca, format: .markdown), "report-apca.md")
-    AuditGolden.check(AuditReport.render(apca, format: .json), "report-apca.json")
-    AuditGolden.check(AuditReport.render(apca, format: .html), "report-apca.html")
+    try Golden.expectMatch(AuditReport.render(apca, format: .markdown), golden: "audit/report-apca.md")
+    try Golden.expectMatch(AuditReport.render(apca, format: .json), golden: "audit/report-apca.json")
+    try Golden.expectMatch(AuditReport.render(apca, format: .html), golden: "audit/report-apca.html")
   }
 
   @Test func aPassingAuditMatchesItsGoldens() throws {
     let passing = try AuditFixture.result("passing")
-    AuditGolden.check(AuditReport.render(passing, format: .markdown), "passing.md")
-    AuditGolden.check(AuditReport.render(passing, format: .sarif), "passing.sarif")
-    AuditGolden.check(AuditReport.render(passing, format: .html), "passing.html")
+    try Golden.expectMatch(AuditReport.render(passing, format: .markdown), golden: "audit/passing.md")
+    try Golden.expectMatch(AuditReport.render(passing, format: .sarif), golden: "audit/passing.sarif")
+    try Golden.expectMatch(AuditReport.render(passing, format: .html), golden: "audit/passing.html")
   }
 
   // MARK: - Text
@@ -274,6 +232,7 @@ enum AuditGolden {
     let result = try Self.report()
     let files = AuditReport.reportFiles(result)
     #expect(files.map(\.path) == ["contrast-audit.md", "contrast-audit.json", "contrast-audit.html"])
+    try #require(AuditReport.buildFormats.count == files.count)
     for (file, format) in zip(files, AuditReport.buildFormats) {
       #expect(file.contents == AuditReport.render(result, format: format))
     }
@@ -336,12 +295,17 @@ enum AuditGolden {
     for first in pieces {
       for second in pieces { names += [first + "." + second, first + second, second + "." + first + "."] }
     }
+    var random = SeededGenerator()
     for _ in 0..<2_000 {
-      let bytes = (0..<Int.random(in: 0...8)).map { _ in UInt8.random(in: 0...0x7F) }
+      let bytes = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+        UInt8.random(in: 0...0x7F, using: &random)
+      }
       names.append(String(decoding: bytes, as: UTF8.self))
     }
     for name in names where name.utf8.allSatisfy({ $0 < 0x80 }) {
-      #expect(AuditHTML.humanizedASCII(name) == AuditHTML.humanizedAnyText(name), "\(Array(name.utf8))")
+      #expect(
+        AuditHTML.humanizedASCII(name) == AuditHTML.humanizedAnyText(name),
+        "\(Array(name.utf8)), seed \(random.seed)")
     }
   }
 }

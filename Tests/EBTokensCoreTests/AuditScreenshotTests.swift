@@ -1,19 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensAudit
 
 /// The HTML report of the shipped tokens, rendered offline by headless Chromium.
 ///
-/// Skipped (with a message) when Chromium is not installed, a failure in CI. Set
+/// Skipped (a visible skip) when Chromium is not installed, a failure in CI. Set
 /// `EBTOKENS_SCREENSHOT=/some/path.png` to keep the screenshot for a human to look at.
 @Suite struct AuditScreenshotTests {
-  @Test func theShippedReportRendersInHeadlessChromium() throws {
-    guard
-      let chromium = ExternalTool.find([
-        "chromium", "chromium-browser", "google-chrome", "google-chrome-stable",
-      ])
-    else { return }
+  @Test(.requires(.chromium)) func theShippedReportRendersInHeadlessChromium() throws {
+    let chromium = try ExternalTool.chromium.require()
     let result = try AuditContrastTests.shippedAudit()
     try withTemporaryDirectory { directory in
       let page = directory.appendingPathComponent("contrast-audit.html")
@@ -24,12 +21,8 @@ import Testing
         "--user-data-dir=\(directory.appendingPathComponent("profile").path)",
         "--screenshot=\(png.path)", "--window-size=1200,2000", page.absoluteString,
       ]
-      // A wedged browser must not hang the suite: `timeout` bounds it where it exists.
-      let timeout = "/usr/bin/timeout"
-      let output =
-        FileManager.default.isExecutableFile(atPath: timeout)
-        ? try ExternalTool.run(timeout, ["120", chromium] + arguments, in: directory)
-        : try ExternalTool.run(chromium, arguments, in: directory)
+      // A wedged browser must not hang the suite.
+      let output = try ExternalTool.run(chromium, arguments, in: directory, timeout: 120)
       #expect(output.status == 0, "chromium failed: \(output.stderr)")
 
       let data = try #require(FileManager.default.contents(atPath: png.path), "no screenshot written")

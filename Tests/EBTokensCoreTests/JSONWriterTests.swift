@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensModel
@@ -43,18 +44,21 @@ import Testing
     var numbers: [Double] = [
       0, -0.0, 1, -1, 21, 4.5, 0.1, 1e15, -1e15, 999_999_999_999_999, 1e-7, 1e22, 123.456,
     ]
+    var random = SeededGenerator()
     for _ in 0..<2_000 {
-      numbers.append(Double.random(in: -100...100))
-      numbers.append(Double(Int.random(in: -1_000_000...1_000_000)) / 100)
-      numbers.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max)))
+      numbers.append(Double.random(in: -100...100, using: &random))
+      numbers.append(Double(Int.random(in: -1_000_000...1_000_000, using: &random)) / 100)
+      numbers.append(Double(bitPattern: random.next()))
     }
     for number in numbers {
       let expected = number.isFinite ? NumberFormatting.shortest(number) : "null"
-      #expect(JSONWriter.render(.number(number)) == expected + "\n")
+      #expect(JSONWriter.render(.number(number)) == expected + "\n", "\(number), seed \(random.seed)")
     }
-    let integers = [0, 1, -1, 9, 10, Int.max, Int.min] + (0..<500).map { _ in Int.random(in: .min ... .max) }
+    let integers =
+      [0, 1, -1, 9, 10, Int.max, Int.min]
+      + (0..<500).map { _ in Int.random(in: .min ... .max, using: &random) }
     for integer in integers {
-      #expect(JSONWriter.render(.integer(integer)) == String(integer) + "\n")
+      #expect(JSONWriter.render(.integer(integer)) == String(integer) + "\n", "seed \(random.seed)")
     }
   }
 

@@ -126,12 +126,22 @@ import Testing
 
   /// Values reach the consumer in job order even when later jobs finish first, and a consumer
   /// that throws sees nothing after.
-  @Test func jobsAreConsumedInOrderUntilTheConsumerThrows() {
+  ///
+  /// The first job waits until the last one is done, so every other job finishes before it,
+  /// whatever the timing. That takes a second thread: with one core the jobs run one by one.
+  @Test(
+    .enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "needs two cores to run jobs side by side")
+  )
+  func jobsAreConsumedInOrderUntilTheConsumerThrows() {
     struct Stop: Error {}
+    let lastDone = DispatchSemaphore(value: 0)
+    let finished = FinishOrder()
     let jobs = (0..<40).map { index in
       { @Sendable () -> Int in
-        // Early jobs take longest, so later ones are done first.
-        usleep(useconds_t((40 - index) * 200))
+        // A bound only so a broken pool fails the test instead of hanging it.
+        if index == 0 { _ = lastDone.wait(timeout: .now() + 60) }
+        finished.append(index)
+        if index == 39 { lastDone.signal() }
         return index
       }
     }
@@ -143,5 +153,26 @@ import Testing
       }
     }
     #expect(seen == Array(0...25))
+    // The jobs did finish out of order: the first one last.
+    #expect(finished.values.last == 0, "\(finished.values)")
+    #expect(finished.values.count == 40)
+  }
+}
+
+/// The order jobs finished in, appended to from any thread.
+private final class FinishOrder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var order: [Int] = []
+
+  func append(_ index: Int) {
+    lock.lock()
+    order.append(index)
+    lock.unlock()
+  }
+
+  var values: [Int] {
+    lock.lock()
+    defer { lock.unlock() }
+    return order
   }
 }

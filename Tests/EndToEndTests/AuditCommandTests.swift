@@ -1,5 +1,5 @@
-import ChildProcess
 import Foundation
+import TestSupport
 import Testing
 
 /// `ebtokens audit` as users run it: the built binary, its output and its exit codes.

@@ -1,5 +1,5 @@
-import ChildProcess
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `ebtokens` executable the way a user or CI does.

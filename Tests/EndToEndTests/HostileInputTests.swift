@@ -1,5 +1,5 @@
-import ChildProcess
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs too large to commit, or that cannot be committed (a named pipe), generated here and

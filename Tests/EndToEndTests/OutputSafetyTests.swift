@@ -1,5 +1,5 @@
-import ChildProcess
 import Foundation
+import TestSupport
 import Testing
 
 /// `ebtokens build` interrupted or failing while it writes: the previously generated files stay

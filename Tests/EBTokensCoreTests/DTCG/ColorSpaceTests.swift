@@ -10,7 +10,9 @@ import Testing
     _ actual: [Double], _ expected: [Double], tolerance: Double = 1e-12,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
-    let close = zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
+    // Counts first: `zip` stops at the shorter array, so an empty result would pass.
+    let close =
+      actual.count == expected.count && zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
     #expect(close, "\(actual) is not \(expected)", sourceLocation: sourceLocation)
   }
 

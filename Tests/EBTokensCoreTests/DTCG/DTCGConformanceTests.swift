@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensModel
@@ -9,17 +10,24 @@ import Testing
 /// what ebtokens resolves it to, or the errors it reports, in `expected.txt`. Lines starting with `#`
 /// there say where the example comes from and what in it is not valid as the spec itself defines.
 ///
-/// With `EBTOKENS_RECORD=1` the expectations are written instead of checked (comments kept); review
-/// every change.
+/// `expected.txt` is a golden file (``Golden``): `EBTOKENS_RECORD=1` rewrites it (comments kept) and
+/// fails; review every change.
 @Suite struct DTCGConformanceTests {
   static let root = URL(fileURLWithPath: TestPaths.fixture("dtcg"))
 
-  static var examples: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { !$0.hasPrefix(".") }
-      .sorted()
+  /// Every example folder. A folder that cannot be listed is an error, not zero examples.
+  static func examples() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
   }
 
-  @Test(arguments: examples)
+  /// The parameterized test below passes with no arguments at all: this one fails then.
+  @Test func theExamplesAreFound() throws {
+    let examples = try Self.examples()
+    try #require(!examples.isEmpty, "no examples in \(Self.root.path)")
+    #expect(examples.count >= 60, "only \(examples.count) examples in \(Self.root.path)")
+  }
+
+  @Test(arguments: try examples())
   func exampleResolvesAsExpected(example: String) throws {
     let folder = Self.root.appendingPathComponent(example)
     let files = try TokenFiles.find(in: folder.path).map {
@@ -31,17 +39,14 @@ import Testing
     } catch let error as DiagnosticsError {
       actual = error.diagnostics.map { "error: \($0.location.map { "\($0): " } ?? "")\($0.message)" }
     }
+    #expect(!actual.isEmpty, "\(example) resolves to no token and no error")
     let expectedURL = folder.appendingPathComponent("expected.txt")
-    let text = (try? String(contentsOf: expectedURL, encoding: .utf8)) ?? ""
-    let lines = text.split(separator: "\n").map(String.init)
-    let comments = lines.filter { $0.hasPrefix("#") }
-    if Golden.isRecording {
-      try (comments + actual).map { $0 + "\n" }.joined().write(
-        to: expectedURL, atomically: true, encoding: .utf8)
-      return
-    }
+    // The comments come first; they are kept as they are, and recorded again with the results.
+    let comments = (FileManager.default.contents(atPath: expectedURL.path) ?? Data())
+      .split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+      .filter { $0.hasPrefix("#") }
     #expect(!comments.isEmpty, "\(example)/expected.txt should say where the example comes from")
-    #expect(actual == lines.filter { !$0.hasPrefix("#") }, "\(example)")
+    try Golden.expectMatch((comments + actual).map { $0 + "\n" }.joined(), file: expectedURL)
   }
 
   /// `name: type value`, then ` = {target}` for an alias, ` [deprecated: …]`, ` "description"` and

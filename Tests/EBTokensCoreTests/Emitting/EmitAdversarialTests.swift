@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensAudit
@@ -117,8 +118,8 @@ import Testing
 
   // MARK: - With the real tools
 
-  @Test func theSwiftPackageBuildsAndReadsBackEveryStringExactly() throws {
-    guard let swift = ExternalTool.find(["swift"]) else { return }
+  @Test(.requires(.swift)) func theSwiftPackageBuildsAndReadsBackEveryStringExactly() throws {
+    let swift = try ExternalTool.swift.require()
     let tokens = try Self.tokens()
     try withTemporaryDirectory { directory in
       try Self.write(to: directory, tokens: tokens)
@@ -149,10 +150,9 @@ import Testing
     }
   }
 
-  @Test func namesOnlySwiftAndKotlinCanHoldCompileInBoth() throws {
-    guard let swift = ExternalTool.find(["swift"]), let kotlinc = ExternalTool.find(["kotlinc"]) else {
-      return
-    }
+  @Test(.requires(.swift, .kotlinc)) func namesOnlySwiftAndKotlinCanHoldCompileInBoth() throws {
+    let swift = try ExternalTool.swift.require()
+    let kotlinc = try ExternalTool.kotlinc.require()
     let tokens = try TokenLoader().load(directory: Self.fixture.appendingPathComponent("names-any").path)
     try withTemporaryDirectory { directory in
       try Self.write(
@@ -177,10 +177,9 @@ import Testing
     }
   }
 
-  @Test func theKotlinCompilesAndReadsBackEveryStringExactly() throws {
-    guard let kotlinc = ExternalTool.find(["kotlinc"]), let kotlin = ExternalTool.find(["kotlin"]) else {
-      return
-    }
+  @Test(.requires(.kotlinc, .kotlin)) func theKotlinCompilesAndReadsBackEveryStringExactly() throws {
+    let kotlinc = try ExternalTool.kotlinc.require()
+    let kotlin = try ExternalTool.kotlin.require()
     let tokens = try Self.tokens()
     try withTemporaryDirectory { directory in
       try Self.write(to: directory, tokens: tokens)
@@ -201,9 +200,9 @@ import Testing
     }
   }
 
-  @Test(arguments: ["link", "inline"])
+  @Test(.requires(.chromium), arguments: ["link", "inline"])
   func chromiumFindsExactlyTheDeclaredPropertiesWithTheTokensValues(_ mode: String) throws {
-    guard let chromium = ExternalTool.find(["chromium", "chromium-browser", "google-chrome"]) else { return }
+    let chromium = try ExternalTool.chromium.require()
     let tokens = try Self.tokens()
     try withTemporaryDirectory { directory in
       try Self.write(to: directory, tokens: tokens)
@@ -246,13 +245,16 @@ import Testing
     }
   }
 
-  @Test func theAuditReportsKeepHostileNamesAsText() throws {
-    let names = [
-      "<script>alert('escaped')</script>", "<img src=x onerror=alert(1)>", "a``b | c",
-      "\"quoted\" & 'single'", "line\nbreak", "rtl\u{202E}evil", "md [link](https://x) ![i](y)",
-    ]
+  /// Token names written to break out of the audit's reports.
+  static let hostileNames = [
+    "<script>alert('escaped')</script>", "<img src=x onerror=alert(1)>", "a``b | c",
+    "\"quoted\" & 'single'", "line\nbreak", "rtl\u{202E}evil", "md [link](https://x) ![i](y)",
+  ]
+
+  /// The audit of one color token per hostile name, each with a hostile description.
+  static func hostileAudit() throws -> AuditResult {
     var yaml = "audit:\n  $type: color\n"
-    for (index, name) in names.enumerated() {
+    for (index, name) in hostileNames.enumerated() {
       yaml +=
         "  \"\(name.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n"))\":\n"
       yaml += "    $value: \"#\(index)\(index)\(index)\"\n    $description: \"</p><script>x</script>\"\n"
@@ -264,7 +266,12 @@ import Testing
         foreground: "audit.*", background: .color(Color(red: 1, green: 1, blue: 1)),
         backgroundText: "#FFFFFF", role: .text)
     ]
-    let result = try ContrastAudit.run(tokens: ModalTokenSet(single: tokens), audit: audit)
+    return try ContrastAudit.run(tokens: ModalTokenSet(single: tokens), audit: audit)
+  }
+
+  @Test func theAuditReportsKeepHostileNamesAsText() throws {
+    let names = Self.hostileNames
+    let result = try Self.hostileAudit()
     #expect(result.results.count == names.count)
 
     // JSON and SARIF: every name round-trips through a JSON parser.
@@ -308,8 +315,14 @@ import Testing
       #expect(fence == 0, "an unclosed code span in \(row)")
     }
 
-    // HTML: Chromium finds no element the report did not write.
-    guard let chromium = ExternalTool.find(["chromium", "chromium-browser", "google-chrome"]) else { return }
+  }
+
+  /// HTML: Chromium finds no element the report did not write.
+  @Test(.requires(.chromium)) func chromiumFindsNoMarkupButTheAuditHTMLReportsOwn() throws {
+    let chromium = try ExternalTool.chromium.require()
+    let names = Self.hostileNames
+    let result = try Self.hostileAudit()
+    #expect(result.results.count == names.count)
     try withTemporaryDirectory { directory in
       let html = AuditReport.render(result, format: .html)
       let probe = html.replacingOccurrences(

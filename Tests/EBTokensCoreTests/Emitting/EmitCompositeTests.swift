@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensBuild
@@ -80,81 +81,9 @@ enum EmitCompositeFixture {
 /// The composite outputs proven with the real tools, in the serialized toolchain suite.
 extension EmitToolchainTests {
   private static let compositeFixtures = EmitCompositeFixture.folder
-  private static let stubs = URL(fileURLWithPath: TestPaths.fixture("emitting/kotlin-stubs"))
 
-  @Test func theSwiftCompositeTypesBuildAndAnAppReadsThem() throws {
-    guard let swift = ExternalTool.find(["swift"]) else { return }
-    try withTemporaryDirectory { directory in
-      try EmitCompositeFixture.write(to: directory)
-      let consumer = directory.appendingPathComponent("consumer")
-      try FileManager.default.copyItem(
-        at: Self.compositeFixtures.appendingPathComponent("swift-consumer"), to: consumer)
-      let scratch = directory.appendingPathComponent("scratch").path
-      let build = try ExternalTool.run(
-        swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
-        environment: ExternalTool.environment)
-      try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
-      let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
-      #expect(run.status == 0, "\(run.stderr)")
-      #expect(
-        ExternalTool.lines(run.stdout) == [
-          "headline.family Proxima Soft",
-          #"headline.families ["Proxima Soft", "Brand \"Sans\"", "sans-serif"]"#,
-          "headline.size 18.0",
-          "headline.weight 700.0",
-          "headline.lineHeight 23.0",
-          "headline.tracking 0.25",
-          "caption 12.0 14.4 -0.5",
-          "title.equalsHeadline true",
-          "layered.count 2",
-          "layered.0 #07259233 2.0 4.0 false",
-          "layered.1 #00000033 -2.0 true",
-          "focus 2.0 solid #005CE5",
-          "pattern.style dashed",
-          "stroke.dotted dotted",
-        ])
-    }
-  }
-
-  @Test func theKotlinTextStylesAndShadowsCompileAndRun() throws {
-    guard let kotlinc = ExternalTool.find(["kotlinc"]), let kotlin = ExternalTool.find(["kotlin"]) else {
-      return
-    }
-    try withTemporaryDirectory { directory in
-      try EmitCompositeFixture.write(to: directory)
-      let generated = directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens")
-      let sources =
-        [generated.appendingPathComponent("EBTokens.kt"), generated.appendingPathComponent("EBStyles.kt")]
-        + ["Color.kt", "Dp.kt", "Text.kt", "FontWeight.kt", "TextUnit.kt"].map {
-          Self.stubs.appendingPathComponent($0)
-        }
-        + [Self.compositeFixtures.appendingPathComponent("kotlin-consumer/Main.kt")]
-      let jar = directory.appendingPathComponent("consumer.jar").path
-      let compile = try ExternalTool.run(
-        kotlinc, sources.map(\.path) + ["-d", jar], environment: ExternalTool.environment)
-      try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
-      #expect(!compile.stderr.contains("error:"), "\(compile.stderr)")
-      let run = try ExternalTool.run(
-        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: ExternalTool.environment)
-      #expect(run.status == 0, "\(run.stderr)")
-      #expect(
-        ExternalTool.lines(run.stdout) == [
-          "headline.fontSize 18.0.sp",
-          "headline.fontWeight 700",
-          "headline.lineHeight 23.0.sp",
-          "headline.letterSpacing 0.25.sp",
-          "caption 12.0.sp 14.4.sp -0.5.sp",
-          "layered.count 2",
-          "layered.0 33072592 2.0.dp false",
-          "layered.1 -2.0.dp true",
-          "focus 2.0.dp solid ff005ce5",
-          "stroke.dotted dotted",
-        ])
-    }
-  }
-
-  @Test func chromiumComputesTheCompositeCSS() throws {
-    guard let chromium = ExternalTool.find(["chromium", "chromium-browser", "google-chrome"]) else { return }
+  @Test(.requires(.chromium)) func chromiumComputesTheCompositeCSS() throws {
+    let chromium = try ExternalTool.chromium.require()
     try withTemporaryDirectory { directory in
       try EmitCompositeFixture.write(to: directory)
       let page = directory.appendingPathComponent("probe.html")
@@ -191,6 +120,43 @@ extension EmitToolchainTests {
       }
     }
   }
+}
+
+extension ToolchainFixture {
+  /// `Fixtures/emitting-composite`: typography, shadow, border and stroke style tokens, read through
+  /// the generated style types.
+  static let composite = ToolchainFixture(
+    name: "composite", write: EmitCompositeFixture.write(to:), folder: EmitCompositeFixture.folder,
+    kotlinFiles: ["EBTokens.kt", "EBStyles.kt"],
+    kotlinStubs: ["Color.kt", "Dp.kt", "Text.kt", "FontWeight.kt", "TextUnit.kt"],
+    swiftOutput: [
+      "headline.family Proxima Soft",
+      #"headline.families ["Proxima Soft", "Brand \"Sans\"", "sans-serif"]"#,
+      "headline.size 18.0",
+      "headline.weight 700.0",
+      "headline.lineHeight 23.0",
+      "headline.tracking 0.25",
+      "caption 12.0 14.4 -0.5",
+      "title.equalsHeadline true",
+      "layered.count 2",
+      "layered.0 #07259233 2.0 4.0 false",
+      "layered.1 #00000033 -2.0 true",
+      "focus 2.0 solid #005CE5",
+      "pattern.style dashed",
+      "stroke.dotted dotted",
+    ],
+    kotlinOutput: [
+      "headline.fontSize 18.0.sp",
+      "headline.fontWeight 700",
+      "headline.lineHeight 23.0.sp",
+      "headline.letterSpacing 0.25.sp",
+      "caption 12.0.sp 14.4.sp -0.5.sp",
+      "layered.count 2",
+      "layered.0 33072592 2.0.dp false",
+      "layered.1 -2.0.dp true",
+      "focus 2.0.dp solid ff005ce5",
+      "stroke.dotted dotted",
+    ])
 }
 
 /// Reads the shadow colors Chromium computes for the composite toolchain tests.

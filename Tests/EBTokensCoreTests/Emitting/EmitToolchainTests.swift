@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensEmitting
@@ -12,83 +13,56 @@ import Testing
 @Suite(.serialized) struct EmitToolchainTests {
   private static let fixtures = URL(fileURLWithPath: TestPaths.fixture("emitting"))
 
-  @Test func theSwiftPackageBuildsAndAnAppReadsItsTokens() throws {
-    guard let swift = ExternalTool.find(["swift"]) else { return }
+  /// Each fixture's Swift package builds without a warning, and an app reads its tokens.
+  @Test(.requires(.swift), arguments: [ToolchainFixture.emitting, .modes, .composite])
+  func theSwiftPackageBuildsAndAnAppReadsItsTokens(fixture: ToolchainFixture) throws {
+    let swift = try ExternalTool.swift.require()
     try withTemporaryDirectory { directory in
-      try EmitFixture.write(to: directory)
+      try fixture.write(directory)
       let consumer = directory.appendingPathComponent("consumer")
       try FileManager.default.copyItem(
-        at: Self.fixtures.appendingPathComponent("swift-consumer"), to: consumer)
+        at: fixture.folder.appendingPathComponent("swift-consumer"), to: consumer)
       let scratch = directory.appendingPathComponent("scratch").path
       let build = try ExternalTool.run(
         swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
         environment: ExternalTool.environment)
       try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
+      #expect(!build.stdout.contains("warning:"), "\(build.stdout)")
       let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
       #expect(run.status == 0, "\(run.stderr)")
-      #expect(
-        ExternalTool.lines(run.stdout) == [
-          "description.alpha 0.8",
-          "description.hex #072592CC",
-          "labelTitle.hex #072592",
-          "link.hex #005CE5",
-          "default.hex #FFFFFF",
-          "mixed.red 0.1",
-          "size.2xl 32.0",
-          "size.halfRem 8.0",
-          "size.radius.default 24.0",
-          "size.negative -4.0",
-          #"typography.family.body ["Proxima Soft", "Brand \"Sans\"", "sans-serif"]"#,
-          "typography.weight.bold 700.0",
-          "typography.type.scale 1.25",
-          "motion.duration.fast 0.2",
-          "motion.duration.slow 1.5",
-        ])
+      #expect(ExternalTool.lines(run.stdout) == fixture.swiftOutput)
     }
   }
 
-  @Test func theKotlinCompilesAgainstComposeStubsAndRuns() throws {
-    guard let kotlinc = ExternalTool.find(["kotlinc"]), let kotlin = ExternalTool.find(["kotlin"]) else {
-      return
-    }
+  /// Each fixture's Kotlin compiles against Compose stubs, with no warning from the generated
+  /// files (a deprecated token is used nowhere, so the only warnings are the JVM's own), and runs.
+  @Test(.requires(.kotlinc, .kotlin), arguments: [ToolchainFixture.emitting, .modes, .composite])
+  func theKotlinCompilesAgainstComposeStubsAndRuns(fixture: ToolchainFixture) throws {
+    let kotlinc = try ExternalTool.kotlinc.require()
+    let kotlin = try ExternalTool.kotlin.require()
     try withTemporaryDirectory { directory in
-      try EmitFixture.write(to: directory)
-      let sources = [
-        directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens/EBTokens.kt"),
-        Self.fixtures.appendingPathComponent("kotlin-stubs/Color.kt"),
-        Self.fixtures.appendingPathComponent("kotlin-stubs/Dp.kt"),
-        Self.fixtures.appendingPathComponent("kotlin-consumer/Main.kt"),
-      ].map(\.path)
+      try fixture.write(directory)
+      let generated = directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens")
+      let sources =
+        fixture.kotlinFiles.map { generated.appendingPathComponent($0) }
+        + fixture.kotlinStubs.map { ToolchainFixture.stubs.appendingPathComponent($0) }
+        + [fixture.folder.appendingPathComponent("kotlin-consumer/Main.kt")]
       let jar = directory.appendingPathComponent("consumer.jar").path
       let compile = try ExternalTool.run(
-        kotlinc, sources + ["-d", jar], environment: ExternalTool.environment)
+        kotlinc, sources.map(\.path) + ["-d", jar], environment: ExternalTool.environment)
       try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
-      // A deprecated token is used nowhere, so the only warnings are the JVM's own.
-      #expect(!compile.stderr.contains("error:"), "\(compile.stderr)")
+      for file in fixture.kotlinFiles {
+        #expect(!compile.stderr.contains("\(file):"), "\(compile.stderr)")
+      }
       let run = try ExternalTool.run(
         kotlin, ["-classpath", jar, "consumer.MainKt"], environment: ExternalTool.environment)
       #expect(run.status == 0, "\(run.stderr)")
-      #expect(
-        ExternalTool.lines(run.stdout) == [
-          "description.argb cc072592",
-          "description.alpha 0.8",
-          "labelTitle.argb ff072592",
-          "default.argb ffffffff",
-          "mixed.argb 801a334d",
-          "size.2xl 32.0.dp",
-          "size.halfRem 8.0.dp",
-          "size.radius.default 24.0.dp",
-          "size.negative -4.0.dp",
-          #"typography.family.body [Proxima Soft, Brand "Sans", sans-serif]"#,
-          "typography.weight.bold 700",
-          "typography.type.scale 1.25",
-          "motion.duration.slow 1500",
-        ])
+      #expect(ExternalTool.lines(run.stdout) == fixture.kotlinOutput)
     }
   }
 
-  @Test func chromiumComputesTheCSS() throws {
-    guard let chromium = ExternalTool.find(["chromium", "chromium-browser", "google-chrome"]) else { return }
+  @Test(.requires(.chromium)) func chromiumComputesTheCSS() throws {
+    let chromium = try ExternalTool.chromium.require()
     try withTemporaryDirectory { directory in
       try EmitFixture.write(to: directory)
       let page = directory.appendingPathComponent("probe.html")
@@ -128,91 +102,11 @@ import Testing
 
   private static let modes = ModesFixture.directory
 
-  @Test func withModesTheSwiftPackageBuildsAndGivesEachModesValue() throws {
-    guard let swift = ExternalTool.find(["swift"]) else { return }
-    try withTemporaryDirectory { directory in
-      try ModesFixture.build(in: directory)
-      let consumer = directory.appendingPathComponent("consumer")
-      try FileManager.default.copyItem(at: Self.modes.appendingPathComponent("swift-consumer"), to: consumer)
-      let scratch = directory.appendingPathComponent("scratch").path
-      let build = try ExternalTool.run(
-        swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
-        environment: ExternalTool.environment)
-      try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
-      #expect(!build.stdout.contains("warning:"), "\(build.stdout)")
-      let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
-      #expect(run.status == 0, "\(run.stderr)")
-      #expect(
-        ExternalTool.lines(run.stdout) == [
-          "light.title #072592",
-          "dark.title #E8EEF7",
-          // The base's `{color.text.title} @ 80%` follows the dark title.
-          "dark.body #E8EEF7CC",
-          // A literal in the base, a reference in dark.
-          "dark.link #E8EEF7",
-          // An alias of the page, overridden nowhere, follows the page.
-          "dark.raised #121212",
-          "light.bg #FFFFFF",
-          "light.border-width 1.0",
-          "dark.bg #121212",
-          "dark.border-width 1.0",
-          "high-contrast.bg #000000",
-          "high-contrast.border-width 2.0",
-          "system.dark dark",
-          "system.light light",
-          "brand #005CE5",
-          "radius 4.0",
-        ])
-    }
-  }
-
-  @Test func withModesTheKotlinCompilesAndEachSchemeHasItsModesColors() throws {
-    guard let kotlinc = ExternalTool.find(["kotlinc"]), let kotlin = ExternalTool.find(["kotlin"]) else {
-      return
-    }
-    try withTemporaryDirectory { directory in
-      try ModesFixture.build(in: directory)
-      let sources = [
-        directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens/EBTokens.kt"),
-        Self.fixtures.appendingPathComponent("kotlin-stubs/Color.kt"),
-        Self.fixtures.appendingPathComponent("kotlin-stubs/Dp.kt"),
-        Self.modes.appendingPathComponent("kotlin-consumer/Main.kt"),
-      ].map(\.path)
-      let jar = directory.appendingPathComponent("consumer.jar").path
-      let compile = try ExternalTool.run(
-        kotlinc, sources + ["-d", jar], environment: ExternalTool.environment)
-      try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
-      // No unused constructor parameter, no other warning from the generated file.
-      #expect(!compile.stderr.contains("EBTokens.kt:"), "\(compile.stderr)")
-      let run = try ExternalTool.run(
-        kotlin, ["-classpath", jar, "consumer.MainKt"], environment: ExternalTool.environment)
-      #expect(run.status == 0, "\(run.stderr)")
-      #expect(
-        ExternalTool.lines(run.stdout) == [
-          "light.title ff072592",
-          "dark.title ffe8eef7",
-          "dark.body cce8eef7",
-          "dark.link ffe8eef7",
-          "dark.raised ff121212",
-          "light.bg ffffffff",
-          "light.border-width 1.0.dp",
-          "dark.bg ff121212",
-          "dark.border-width 1.0.dp",
-          "high-contrast.bg ff000000",
-          "high-contrast.border-width 2.0.dp",
-          "system.light light",
-          "highContrast.title ffffffff",
-          "brand ff005ce5 ff005ce5",
-          "radius 4.0.dp",
-        ])
-    }
-  }
-
   /// The page sets modes on the root, on nested elements (a light element inside a dark one), with
   /// a configured selector, and leaves one element unchosen; run once as is and once with the
   /// system in dark mode.
-  @Test func withModesChromiumComputesEachModesValuesWhereverItIsChosen() throws {
-    guard let chromium = ExternalTool.find(["chromium", "chromium-browser", "google-chrome"]) else { return }
+  @Test(.requires(.chromium)) func withModesChromiumComputesEachModesValuesWhereverItIsChosen() throws {
+    let chromium = try ExternalTool.chromium.require()
     try withTemporaryDirectory { directory in
       try ModesFixture.build(in: directory)
       let page = directory.appendingPathComponent("probe.html")
@@ -285,4 +179,104 @@ import Testing
     let alpha = numbers.count == 4 ? (numbers[3] * 1000).rounded() / 1000 : 1
     return "rgba(\(channels.map(String.init).joined(separator: ", ")), \(NumberFormatting.shortest(alpha)))"
   }
+}
+
+/// A fixture the toolchain tests build, and what the apps that use its outputs print.
+struct ToolchainFixture: Sendable, CustomTestStringConvertible {
+  let name: String
+  /// Writes the fixture's outputs below a folder: `swift/`, `kotlin/`, `css/`, `css-literal/`.
+  let write: @Sendable (URL) throws -> Void
+  /// The folder holding the apps: `swift-consumer/` and `kotlin-consumer/Main.kt`.
+  let folder: URL
+  /// The generated Kotlin files, in `kotlin/com/eastblue/ds/tokens/`.
+  var kotlinFiles = ["EBTokens.kt"]
+  /// The Compose stubs they compile against, in the emitting fixture's `kotlin-stubs/`.
+  var kotlinStubs = ["Color.kt", "Dp.kt"]
+  /// What the Swift app prints, line by line.
+  let swiftOutput: [String]
+  /// What the Kotlin app prints, line by line.
+  let kotlinOutput: [String]
+
+  var testDescription: String { name }
+
+  static let stubs = URL(fileURLWithPath: TestPaths.fixture("emitting/kotlin-stubs"))
+
+  /// `Fixtures/emitting`: names that need converting, keywords, aliases with and without alpha.
+  static let emitting = ToolchainFixture(
+    name: "emitting", write: EmitFixture.write(to:),
+    folder: URL(fileURLWithPath: TestPaths.fixture("emitting")),
+    swiftOutput: [
+      "description.alpha 0.8",
+      "description.hex #072592CC",
+      "labelTitle.hex #072592",
+      "link.hex #005CE5",
+      "default.hex #FFFFFF",
+      "mixed.red 0.1",
+      "size.2xl 32.0",
+      "size.halfRem 8.0",
+      "size.radius.default 24.0",
+      "size.negative -4.0",
+      #"typography.family.body ["Proxima Soft", "Brand \"Sans\"", "sans-serif"]"#,
+      "typography.weight.bold 700.0",
+      "typography.type.scale 1.25",
+      "motion.duration.fast 0.2",
+      "motion.duration.slow 1.5",
+    ],
+    kotlinOutput: [
+      "description.argb cc072592",
+      "description.alpha 0.8",
+      "labelTitle.argb ff072592",
+      "default.argb ffffffff",
+      "mixed.argb 801a334d",
+      "size.2xl 32.0.dp",
+      "size.halfRem 8.0.dp",
+      "size.radius.default 24.0.dp",
+      "size.negative -4.0.dp",
+      #"typography.family.body [Proxima Soft, Brand "Sans", sans-serif]"#,
+      "typography.weight.bold 700",
+      "typography.type.scale 1.25",
+      "motion.duration.slow 1500",
+    ])
+
+  /// `Fixtures/emitting-modes`: three modes, the last layering two layers; each app reads every
+  /// mode's values.
+  static let modes = ToolchainFixture(
+    name: "modes", write: ModesFixture.build(in:), folder: ModesFixture.directory,
+    swiftOutput: [
+      "light.title #072592",
+      "dark.title #E8EEF7",
+      // The base's `{color.text.title} @ 80%` follows the dark title.
+      "dark.body #E8EEF7CC",
+      // A literal in the base, a reference in dark.
+      "dark.link #E8EEF7",
+      // An alias of the page, overridden nowhere, follows the page.
+      "dark.raised #121212",
+      "light.bg #FFFFFF",
+      "light.border-width 1.0",
+      "dark.bg #121212",
+      "dark.border-width 1.0",
+      "high-contrast.bg #000000",
+      "high-contrast.border-width 2.0",
+      "system.dark dark",
+      "system.light light",
+      "brand #005CE5",
+      "radius 4.0",
+    ],
+    kotlinOutput: [
+      "light.title ff072592",
+      "dark.title ffe8eef7",
+      "dark.body cce8eef7",
+      "dark.link ffe8eef7",
+      "dark.raised ff121212",
+      "light.bg ffffffff",
+      "light.border-width 1.0.dp",
+      "dark.bg ff121212",
+      "dark.border-width 1.0.dp",
+      "high-contrast.bg ff000000",
+      "high-contrast.border-width 2.0.dp",
+      "system.light light",
+      "highContrast.title ffffffff",
+      "brand ff005ce5 ff005ce5",
+      "radius 4.0.dp",
+    ])
 }

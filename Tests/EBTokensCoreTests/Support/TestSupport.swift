@@ -1,5 +1,5 @@
-import ChildProcess
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensModel
@@ -57,79 +57,12 @@ func diagnostics(_ body: () throws -> Void) -> [String] {
   }
 }
 
-/// A command-line tool a test needs (kotlinc, chromium).
-///
-/// Outside CI a missing tool skips the test with a message; in CI (`CI` set)
-/// it is a failure, because CI installs every tool and must prove the outputs.
-enum ExternalTool {
-  static var isCI: Bool {
-    ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
+extension Golden {
+  /// Checks `actual` against `Golden/<name>`, or records it there (see ``Golden``).
+  static func expectMatch(
+    _ actual: String, golden name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    try expectMatch(
+      actual, file: TestPaths.golden.appendingPathComponent(name), sourceLocation: sourceLocation)
   }
-
-  /// The tool's path, or `nil` when the test should skip.
-  static func find(_ names: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for name in names {
-      for directory in path.split(separator: ":") {
-        let candidate = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      }
-    }
-    if isCI {
-      Issue.record(
-        "\(names.joined(separator: " or ")) is required in CI but was not found",
-        sourceLocation: sourceLocation)
-    } else {
-      print(
-        "SKIPPED: \(names.joined(separator: " or ")) not found; install it to run this test (CI installs it)")
-    }
-    return nil
-  }
-
-  /// This process's environment without SwiftPM's own variables, which would point a nested
-  /// `swift build` at this build: what the tools run with.
-  static var environment: [String: String] {
-    ProcessInfo.processInfo.environment.filter {
-      !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("SWIFT_TESTING")
-    }
-  }
-
-  /// A program's output, line by line.
-  static func lines(_ text: String) -> [String] {
-    text.split(separator: "\n").map(String.init)
-  }
-
-  /// Runs headless `chromium` on `page` with a profile in `directory` and any more `flags`, and
-  /// requires it to succeed: its standard output is the DOM once the page's scripts have run.
-  static func dumpDOM(_ chromium: String, page: URL, profileIn directory: URL, flags: [String] = []) throws
-    -> ChildProcess.Result
-  {
-    let run = try run(
-      chromium,
-      ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile"] + flags + [
-        "--dump-dom", page.absoluteString,
-      ])
-    try #require(run.status == 0, "chromium failed:\n\(run.stderr)")
-    return run
-  }
-
-  /// The JSON a Chromium probe page writes into `<pre id="result">` (scope → property → what was
-  /// read), from the DOM `chromium --dump-dom` prints.
-  static func probeResult(fromDOM dom: String) throws -> [String: [String: [String: String]]] {
-    let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
-    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-    let json = dom[start.upperBound..<end.lowerBound]
-      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-    return try JSONDecoder().decode([String: [String: [String: String]]].self, from: Data(json.utf8))
-  }
-
-  /// Runs a program to completion and captures its output.
-  static func run(
-    _ executable: String, _ arguments: [String], in directory: URL? = nil,
-    environment: [String: String]? = nil
-  ) throws -> ChildProcess.Result {
-    try ChildProcess.run(
-      URL(fileURLWithPath: executable), arguments, in: directory, environment: environment)
-  }
-
 }

@@ -25,12 +25,16 @@ public enum ChildProcess {
     public var description: String { "\(program) did not finish within \(seconds) s" }
   }
 
+  /// How long a program may run when the caller does not say: long enough for `swift build` of a
+  /// small package on two cores, short enough that a wedged tool ends the test, not the suite.
+  public static let defaultTimeout: Double = 600
+
   /// Runs `executable arguments` in `directory` (the current one when `nil`) with `environment`
   /// (this process's when `nil`). A program still running after `timeout` seconds is killed and
   /// reported as ``TimedOut``, so a hang fails a test instead of stopping the suite.
   public static func run(
     _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
-    timeout: Double? = nil
+    timeout: Double = defaultTimeout
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
@@ -48,27 +52,25 @@ public enum ChildProcess {
     }
     let outHandle = try FileHandle(forWritingTo: outURL)
     let errHandle = try FileHandle(forWritingTo: errURL)
+    defer {
+      try? outHandle.close()
+      try? errHandle.close()
+    }
     process.standardOutput = outHandle
     process.standardError = errHandle
-    let start = Date()
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
-    while process.isRunning {
-      if let timeout, Date().timeIntervalSince(start) > timeout {
-        process.terminate()
-        process.waitUntilExit()
-        try? outHandle.close()
-        try? errHandle.close()
-        throw TimedOut(program: executable.lastPathComponent, seconds: timeout)
-      }
-      Thread.sleep(forTimeInterval: 0.005)
+    if exited.wait(timeout: .now() + timeout) == .timedOut {
+      process.terminate()
+      process.waitUntilExit()
+      throw TimedOut(program: executable.lastPathComponent, seconds: timeout)
     }
     process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
     return Result(
       status: process.terminationStatus,
-      stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
       crashed: process.terminationReason == .uncaughtSignal)
   }
 }

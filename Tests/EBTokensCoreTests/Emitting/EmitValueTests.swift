@@ -30,10 +30,13 @@ import Testing
 
   @Test func kdocCannotBeEndedOrNestedByADescription() {
     #expect(KotlinLanguage.escaper.commentLines("a */ b /* c /*/") == ["a *&#47; b &#47;* c &#47;*&#47;"])
+    // A combining mark makes `/́` one character, but the compiler still reads `*/`.
+    #expect(KotlinLanguage.escaper.commentLines("a */\u{301} /*\u{301}") == ["a *&#47;\u{301} &#47;*\u{301}"])
   }
 
   @Test func cssCommentsCannotBeEndedByADescription() {
     #expect(CSSLanguage.escaper.commentLines("a */ b") == [#"a *\/ b"#])
+    #expect(CSSLanguage.escaper.commentLines("a */\u{301} </\u{301}") == ["a *\\/\u{301} <\\/\u{301}"])
   }
 
   @Test func cssFontFamiliesAreQuotedExceptGenericKeywords() {

@@ -68,18 +68,9 @@ import Testing
       }
 
       """
-    try withTemporaryDirectory { directory in
-      let source = directory.appendingPathComponent("main.swift")
-      try Data(program.utf8).write(to: source)
-      let binary = directory.appendingPathComponent("main").path
-      let compile = try ExternalTool.run(
-        swiftc, [source.path, "-o", binary], environment: ExternalTool.environment)
-      try #require(compile.status == 0, "swiftc failed:\n\(compile.stderr)")
-      let run = try ExternalTool.run(binary, [])
-      try #require(run.status == 0, "\(run.stderr)")
-      Self.expectReadBack(
-        run.stdout, as: Self.strings, by: "Swift", literals: Self.strings.map(escaper.literal))
-    }
+    let output = try Self.printed(
+      by: program, file: "main.swift", built: "main", compiler: swiftc, { [$0, "-o", $1] }, run: { ($0, []) })
+    Self.expectReadBack(output, as: Self.strings, by: "Swift", literals: Self.strings.map(escaper.literal))
   }
 
   @Test(.enabled(if: ExternalTool.isCI || ExternalTool.find(["kotlinc"]) != nil))
@@ -114,19 +105,10 @@ import Testing
       }
 
       """
-    try withTemporaryDirectory { directory in
-      let source = directory.appendingPathComponent("Main.kt")
-      try Data(program.utf8).write(to: source)
-      let jar = directory.appendingPathComponent("main.jar").path
-      let compile = try ExternalTool.run(
-        kotlinc, [source.path, "-d", jar], environment: ExternalTool.environment)
-      try #require(compile.status == 0, "kotlinc failed:\n\(compile.stderr)")
-      let run = try ExternalTool.run(
-        kotlin, ["-classpath", jar, "MainKt"], environment: ExternalTool.environment)
-      try #require(run.status == 0, "\(run.stderr)")
-      Self.expectReadBack(
-        run.stdout, as: Self.strings, by: "Kotlin", literals: Self.strings.map(escaper.literal))
-    }
+    let output = try Self.printed(
+      by: program, file: "Main.kt", built: "main.jar", compiler: kotlinc, { [$0, "-d", $1] },
+      run: { (kotlin, ["-classpath", $0, "MainKt"]) })
+    Self.expectReadBack(output, as: Self.strings, by: "Kotlin", literals: Self.strings.map(escaper.literal))
   }
 
   /// Each literal is a custom property's value inside a `<style>` element, read back through
@@ -179,14 +161,9 @@ import Testing
     let expected = Self.strings.map { string in
       String(String.UnicodeScalarView(string.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
     }
-    try withTemporaryDirectory { directory in
-      let file = directory.appendingPathComponent("strings.html")
-      try Data(page.utf8).write(to: file)
-      let run = try ExternalTool.dumpDOM(chromium, page: file, profileIn: directory)
-      Self.expectReadBack(
-        try Self.result(fromDOM: run.stdout), as: expected, by: "Chromium's CSS",
-        literals: Self.strings.map(escaper.literal))
-    }
+    Self.expectReadBack(
+      try Self.readInChromium(page, chromium), as: expected, by: "Chromium's CSS",
+      literals: Self.strings.map(escaper.literal))
   }
 
   /// Each string escaped as an element's text and as a double-quoted attribute, as the audit page
@@ -217,24 +194,45 @@ import Testing
           string.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
       return [replaced, replaced]
     }
-    try withTemporaryDirectory { directory in
-      let file = directory.appendingPathComponent("strings.html")
-      try Data(page.utf8).write(to: file)
-      let run = try ExternalTool.dumpDOM(chromium, page: file, profileIn: directory)
-      Self.expectReadBack(
-        try Self.result(fromDOM: run.stdout), as: expected, by: "Chromium's HTML",
-        literals: Self.strings.flatMap { [escaper.literal($0), escaper.literal($0)] })
-    }
+    Self.expectReadBack(
+      try Self.readInChromium(page, chromium), as: expected, by: "Chromium's HTML",
+      literals: Self.strings.flatMap { [escaper.literal($0), escaper.literal($0)] })
   }
 
   private static let chromiumNames = ["chromium", "chromium-browser", "google-chrome"]
 
-  /// The text of `<pre id="result">` in the DOM `chromium --dump-dom` prints: lines of `=`, hex
-  /// digits and spaces, which the DOM serializes as they are.
-  private static func result(fromDOM dom: String) throws -> String {
-    let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
-    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-    return String(dom[start.upperBound..<end.lowerBound])
+  /// What `program` prints, written as `file` in a fresh folder, built into `built` there by
+  /// `compiler` (given the source's and the build's paths), and run as `run` says.
+  private static func printed(
+    by program: String, file: String, built: String, compiler: String,
+    _ compilerArguments: (_ source: String, _ built: String) -> [String],
+    run: (_ built: String) -> (executable: String, arguments: [String])
+  ) throws -> String {
+    try withTemporaryDirectory { directory in
+      let source = directory.appendingPathComponent(file)
+      try Data(program.utf8).write(to: source)
+      let output = directory.appendingPathComponent(built).path
+      let compile = try ExternalTool.run(
+        compiler, compilerArguments(source.path, output), environment: ExternalTool.environment)
+      try #require(compile.status == 0, "\(compiler) failed:\n\(compile.stderr)")
+      let (executable, arguments) = run(output)
+      let result = try ExternalTool.run(executable, arguments, environment: ExternalTool.environment)
+      try #require(result.status == 0, "\(result.stderr)")
+      return result.stdout
+    }
+  }
+
+  /// What the page's script writes into `<pre id="result">` when Chromium loads it: lines of `=`,
+  /// hex digits and spaces, which the DOM `--dump-dom` prints holds as they are.
+  private static func readInChromium(_ page: String, _ chromium: String) throws -> String {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("strings.html")
+      try Data(page.utf8).write(to: file)
+      let dom = try ExternalTool.dumpDOM(chromium, page: file, profileIn: directory).stdout
+      let start = try #require(dom.range(of: "<pre id=\"result\">"), "no result in:\n\(dom)")
+      let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+      return String(dom[start.upperBound..<end.lowerBound])
+    }
   }
 
   /// Checks that `output`, one line of `=` and hex code points for each literal, reads exactly

@@ -1,5 +1,6 @@
 import EBTokensConfig
 import EBTokensModel
+import EBTokensSupport
 
 /// The HTML report: one self-contained page (inline CSS, inline SVG, no scripts, no web fonts, no
 /// network) a designer can open from disk or a CI artifact.
@@ -31,7 +32,7 @@ enum AuditHTML {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>Contrast audit · \(escape(result.summary))</title>
+      <title>Contrast audit · \(escaper.literal(result.summary))</title>
       <style>
       \(stylesheet)\(result.modes.isEmpty ? "" : "\n" + modeStylesheet)
       </style>
@@ -49,7 +50,7 @@ enum AuditHTML {
     var cardsLeft = maximumCards
     appendSection(
       "Failing", id: "failing", pairs: failing, result: result, cardsLeft: &cardsLeft,
-      empty: "No pair falls short of \(escape(result.standard)).", to: &html)
+      empty: "No pair falls short of \(escaper.literal(result.standard)).", to: &html)
     appendSection(
       "Passing", id: "passing", pairs: passing, result: result, cardsLeft: &cardsLeft, empty: nil, to: &html)
     appendSection(
@@ -88,7 +89,7 @@ enum AuditHTML {
     let canvas =
       result.modes.isEmpty
       ? "the \(result.canvas.opaqueHex) canvas"
-      : "each mode's canvas (\(escape(AuditReport.canvasDescription(result))))"
+      : "each mode's canvas (\(escaper.literal(AuditReport.canvasDescription(result))))"
     // With modes, how many pairs fail in each.
     let modeStats = result.modes.map { mode in
       var pairs = 0
@@ -97,13 +98,13 @@ enum AuditHTML {
         pairs += 1
         if !pair.passes { failed += 1 }
       }
-      return "\n      " + stat("\(failed) of \(pairs)", "failing in \(escape(mode.name))")
+      return "\n      " + stat("\(failed) of \(pairs)", "failing in \(escaper.literal(mode.name))")
     }.joined()
     return """
       <header class="summary \(status)">
         <div class="summary-inner">
           <p class="eyebrow">ebtokens · contrast audit</p>
-          <h1>\(icon(result.allPass ? .pass : .fail))<span>\(escape(result.summary))</span></h1>
+          <h1>\(icon(result.allPass ? .pass : .fail))<span>\(escaper.literal(result.summary))</span></h1>
           <p class="lede">Each swatch paints the foreground exactly as it is seen: translucent colors \
       composited onto their background, translucent backgrounds onto \(canvas). \
       \(method) \
@@ -113,7 +114,7 @@ enum AuditHTML {
             \(stat("\(failing)", "failing", style: "stat-fail"))
             \(stat("\(passing)", "passing", style: "stat-pass"))
             \(stat("\(decorative)", "decorative", style: "stat-info"))
-            \(stat(escape(result.standard), "standard", valueStyle: "stat-standard"))\(modeStats)
+            \(stat(escaper.literal(result.standard), "standard", valueStyle: "stat-standard"))\(modeStats)
           </div>
           <div class="meter" role="img" \
       aria-label="\(failing) failing, \(passing) passing, \(decorative) decorative">\
@@ -143,7 +144,7 @@ enum AuditHTML {
   ) {
     guard section.total > 0 || empty != nil else { return }
     html += "<section id=\"\(id)\">\n<h2>\(title) <span class=\"count\">\(section.total)</span></h2>\n".utf8
-    if let note { html += "<p class=\"section-note\">\(escape(note))</p>\n".utf8 }
+    if let note { html += "<p class=\"section-note\">\(escaper.literal(note))</p>\n".utf8 }
     if section.total == 0, let empty {
       html += "<p class=\"empty\">\(icon(.pass))\(empty)</p>\n".utf8
     } else {
@@ -180,7 +181,7 @@ enum AuditHTML {
     appendColors(pair, to: &html)
     let location = pair.foregroundLocation
     html.appendText("    <p class=\"where\">")
-    html += escape(location.file).utf8
+    html += escaper.literal(location.file).utf8
     html.appendText(":")
     html += String(location.line).utf8
     html.appendText("</p>\n  </div>\n</article>\n")
@@ -204,7 +205,7 @@ enum AuditHTML {
     html.appendText("</div>\n      ")
     if let mode = pair.mode {
       html.appendText("<span class=\"mode-tag\">")
-      html += escape(mode).utf8
+      html += escaper.literal(mode).utf8
       html.appendText("</span>")
     }
     if !pair.passes {
@@ -227,7 +228,7 @@ enum AuditHTML {
     if pair.required == nil {
       html.appendText("None")
     } else {
-      html += escape(AuditReport.requirement(pair, method: method)).utf8
+      html += escaper.literal(AuditReport.requirement(pair, method: method)).utf8
     }
     html.appendText("</dd></div>\n      ")
     switch method {
@@ -293,7 +294,7 @@ enum AuditHTML {
         "    <div class=\"sample sample-decorative\"><span class=\"frame\"></span><span class=\"words\"><strong>"
       )
     }
-    html += escape(humanized(pair.foreground)).utf8
+    html += escaper.literal(humanized(pair.foreground)).utf8
     switch pair.role {
     case .text:
       html.appendText("</strong><span>The quick brown fox jumps over the lazy dog.</span></span></div>")
@@ -337,7 +338,7 @@ enum AuditHTML {
       : "APCA minimums: text Lc 75, large text Lc 60, non-text Lc 45 (|Lc|, either polarity)."
     return """
       <footer>
-        <p>\(escape(minimums)) Decorative pairs are never judged. \
+        <p>\(escaper.literal(minimums)) Decorative pairs are never judged. \
       Generated by <code>ebtokens audit</code>; see docs/contrast-audit.md for the method.</p>
       </footer>
 
@@ -427,10 +428,10 @@ enum AuditHTML {
     return "\(tenths / 10).\(tenths % 10)%"
   }
 
-  /// `escape(name)` with a line-break opportunity after every dot, so a long token name wraps
+  /// `escaper.literal(name)` with a line-break opportunity after every dot, so a long token name wraps
   /// between segments rather than inside a word.
   static func appendBreakable(_ name: String, to html: inout [UInt8]) {
-    var escaped = escape(name)
+    var escaped = escaper.literal(name)
     // In ASCII a byte is a character: the runs between dots are copied whole. Other text is
     // matched as `AuditReport.replacing` matches it.
     let isASCII = escaped.withUTF8 { bytes in
@@ -447,33 +448,14 @@ enum AuditHTML {
     if !isASCII { html += AuditReport.replacing(".", with: ".<wbr>", in: escaped).utf8 }
   }
 
-  /// Text for element content and double-quoted attributes; control characters dropped.
-  static func escape(_ text: String) -> String {
-    // Most text holds nothing to escape.
-    let plain = text.utf8.allSatisfy { byte in
-      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
-        && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-    }
-    if plain { return text }
-    var output = ""
-    output.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&#39;"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          output += "\u{FFFD}"
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return output
-  }
+  /// Text for element content and double-quoted attributes: `&`, `<`, `>` and both quotes as
+  /// character references, C0 control characters and DEL replaced with U+FFFD.
+  static let escaper = StringEscaper(
+    quote: "",
+    rules: [
+      (.scalar("&"), .text("&amp;")), (.scalar("<"), .text("&lt;")), (.scalar(">"), .text("&gt;")),
+      (.scalar("\""), .text("&quot;")), (.scalar("'"), .text("&#39;")), (.asciiControls, .text("\u{FFFD}")),
+    ])
 
   // MARK: - Style
 

@@ -170,14 +170,7 @@ private struct ExtensionRun {
     guard var group = source.groups[groupName], let reference = group.extends,
       let target = source.groups[reference.target.name]
     else { return }
-    if group.type == nil && !group.hasInvalidType {
-      group.type = target.type
-      group.typeLocation = target.typeLocation
-      group.hasInvalidType = target.hasInvalidType
-    }
-    group.deprecation = group.deprecation ?? target.deprecation
-    group.description = group.description ?? target.description
-    group.extensions = group.extensions ?? target.extensions
+    group.inherit(target)
     source.groups[groupName] = group
     var pending: [(from: String, into: TokenPath)] = [(target.path.name, group.path)]
     while let (from, into) = pending.popLast() {
@@ -220,27 +213,11 @@ private struct ExtensionRun {
   /// Adds the group at `path`, or merges `group`'s properties into the one already there (whose
   /// own properties win).
   private mutating func copyGroup(_ group: GroupDefinition, to path: TokenPath) {
-    guard var existing = source.groups[path.name] else {
-      var copy = GroupDefinition(path: path, location: group.location)
-      copy.type = group.type
-      copy.typeLocation = group.typeLocation
-      copy.hasInvalidType = group.hasInvalidType
-      copy.deprecation = group.deprecation
-      copy.description = group.description
-      copy.extensions = group.extensions
-      source.groups[path.name] = copy
+    if source.groups[path.name] == nil {
+      source.groups[path.name] = GroupDefinition(path: path, location: group.location)
       members[Self.parentName(path.name), default: []].append(path.name)
-      return
     }
-    if existing.type == nil && !existing.hasInvalidType {
-      existing.type = group.type
-      existing.typeLocation = group.typeLocation
-      existing.hasInvalidType = group.hasInvalidType
-    }
-    existing.deprecation = existing.deprecation ?? group.deprecation
-    existing.description = existing.description ?? group.description
-    existing.extensions = existing.extensions ?? group.extensions
-    source.groups[path.name] = existing
+    source.groups[path.name]?.inherit(group)
   }
 
   /// The token's type where it is written: its own, else its nearest group's; and whether an
@@ -261,5 +238,21 @@ private struct ExtensionRun {
   private static func parentName(_ name: String) -> String {
     guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
     return String(name[..<dot])
+  }
+}
+
+extension GroupDefinition {
+  /// Takes `other`'s `$type`, `$deprecated`, `$description` and `$extensions` where this group
+  /// sets none of its own: how an extending group inherits its target's, and a group copied into
+  /// it the copied group's. A `$type` written but invalid counts as set.
+  fileprivate mutating func inherit(_ other: GroupDefinition) {
+    if type == nil && !hasInvalidType {
+      type = other.type
+      typeLocation = other.typeLocation
+      hasInvalidType = other.hasInvalidType
+    }
+    deprecation = deprecation ?? other.deprecation
+    description = description ?? other.description
+    extensions = extensions ?? other.extensions
   }
 }

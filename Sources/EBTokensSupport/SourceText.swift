@@ -4,8 +4,9 @@ package enum SourceText {
   /// `text` as comment lines: split at every kind of line break, control
   /// characters and bidirectional controls (which could make a reviewer read the
   /// line in another order) replaced with U+FFFD, trailing spaces and blank first
-  /// and last lines dropped. Each language then escapes its own comment terminator.
-  package static func commentLines(_ text: String) -> [String] {
+  /// and last lines dropped. Each language's ``StringEscaper`` then rewrites what would end its
+  /// comments.
+  static func commentLines(_ text: String) -> [String] {
     guard let line = singleASCIILine(text) else { return commentLinesByCharacters(text) }
     return line.isEmpty ? [] : [line]
   }

@@ -222,8 +222,9 @@ enum AuditFixture {
 
   @Test func htmlEscapesEverySpecialCharacter() {
     #expect(
-      AuditHTML.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
-    #expect(AuditHTML.escape("a\u{1B}[31mb") == "a\u{FFFD}[31mb")
+      AuditHTML.escaper.literal("<a href=\"x\">'&'</a>")
+        == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    #expect(AuditHTML.escaper.literal("a\u{1B}[31mb") == "a\u{FFFD}[31mb")
   }
 
   // MARK: - Writing

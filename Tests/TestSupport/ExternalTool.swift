@@ -16,6 +16,7 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
   }
 
   public static let swift = ExternalTool("swift")
+  public static let swiftc = ExternalTool("swiftc")
   public static let kotlinc = ExternalTool("kotlinc")
   public static let kotlin = ExternalTool("kotlin")
   public static let chromium = ExternalTool(

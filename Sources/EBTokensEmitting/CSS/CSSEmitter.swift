@@ -254,13 +254,13 @@ final class CSSPropertyContext: TemplateContext {
   /// Comment lines, safe inside `/* */`.
   private var documentation: [String] {
     guard notes == .documentationAndDeprecation, let description = token.description else { return [] }
-    return CSSLanguage.commentLines(description)
+    return CSSLanguage.escaper.commentLines(description)
   }
 
   private var deprecation: DeprecationContext? {
     guard notes != .none, let deprecation = token.deprecation else { return nil }
     return DeprecationContext(
-      message: deprecation.message.map { CSSLanguage.commentLines($0).joined(separator: " ") })
+      message: deprecation.message.map { CSSLanguage.escaper.commentLines($0).joined(separator: " ") })
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {

@@ -230,40 +230,24 @@ struct CSSLanguage {
   ]
 
   private static func familyName(_ name: String) -> String {
-    genericFamilies.contains(name) ? name : stringLiteral(name)
+    genericFamilies.contains(name) ? name : escaper.literal(name)
   }
 
-  /// A CSS string: quotes and backslashes escaped; control characters, line separators,
-  /// bidirectional controls and `<` as `\hex ` escapes, the last so the stylesheet stays inert if someone pastes it
-  /// into a `<style>` element (where `</style>` would end it).
-  static func stringLiteral(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": literal += "\\\""
-      case "\\": literal += "\\\\"
-      default:
-        if SourceText.isControl(scalar) || SourceText.isBidiControl(scalar) || scalar == "<"
-          || scalar == "\u{2028}" || scalar == "\u{2029}"
-        {
-          literal += "\\" + SourceText.hex(scalar, width: 1) + " "
-        } else {
-          literal.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return literal + "\""
-  }
+  /// CSS's strings and comments. A string escapes quotes and backslashes, and writes control
+  /// characters, line separators, bidirectional controls and `<` as `\hex ` escapes, the last so
+  /// the stylesheet stays inert if someone pastes it into a `<style>` element (where `</style>`
+  /// would end it). Comment lines cannot end the `/* */` they are in, nor such a `<style>`
+  /// element: `*/` is written `*\/`, `</` is written `<\/`.
+  static let escaper = StringEscaper(
+    quote: "\"",
+    rules: [
+      (.scalar("\""), .text("\\\"")), (.scalar("\\"), .text("\\\\")),
+      (.controls, hex), (.bidiControls, hex), (.scalar("<"), hex), (.lineSeparators, hex),
+    ],
+    commentRewrites: [("*/", "*\\/"), ("</", "<\\/")])
 
-  /// Comment lines that cannot end the `/* */` they are in, nor a `<style>` element the
-  /// stylesheet is pasted into (`</` is written `<\/`).
-  static func commentLines(_ text: String) -> [String] {
-    SourceText.commentLines(text).map {
-      // Neither pair can occur in a line without a `/`, the common case.
-      guard $0.utf8.contains(UInt8(ascii: "/")) else { return $0 }
-      return $0.replacingOccurrences(of: "*/", with: "*\\/").replacingOccurrences(of: "</", with: "<\\/")
-    }
-  }
+  /// `\1B `: the space ends the escape, so a hex digit after it is not read as part of it.
+  private static let hex = StringEscaper.Spelling.hex(prefix: "\\", digits: 1, suffix: " ")
 
   /// At most six decimals, so `0.07 * 100` is `7`, not `7.000000000000001`.
   private static func decimal(_ value: Double) -> String {

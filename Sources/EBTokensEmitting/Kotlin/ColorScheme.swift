@@ -44,7 +44,7 @@ struct ColorSchemeBuilder {
       let identifier = language.memberIdentifier(IdentifierWords.split(token.path.segments.last ?? ""))
       claim(identifier, for: .init(.token, token.name, at: token.first.location), in: &claimed, scope: scope)
       let deprecation = token.first.deprecation.map {
-        DeprecationContext(message: $0.message.map(KotlinLanguage.stringLiteral))
+        DeprecationContext(message: $0.message.map(KotlinLanguage.escaper.literal))
       }
       tokens.append(
         ColorSchemeTokenContext(

@@ -51,13 +51,13 @@ struct KotlinLanguage: NamespaceLanguage {
           language: name, token: token.name, problem: problem.message, at: token.valueLocation))
     }
     let deprecation = token.deprecation.map {
-      DeprecationContext(message: $0.message.map(Self.stringLiteral))
+      DeprecationContext(message: $0.message.map(Self.escaper.literal))
     }
-    var documentation = token.description.map(Self.documentationLines) ?? []
+    var documentation = token.description.map(Self.escaper.commentLines) ?? []
     if case .typography(let typography) = token.value {
       // Compose takes fonts as app resources, so the style names the family it is meant for.
       if !documentation.isEmpty { documentation.append("") }
-      documentation += Self.documentationLines(
+      documentation += Self.escaper.commentLines(
         "Font family: \(typography.fontFamily.joined(separator: ", ")); set it with `copy(fontFamily = …)`.")
     }
     return .success(
@@ -96,17 +96,17 @@ struct KotlinLanguage: NamespaceLanguage {
     case .number(let number):
       return .success(doubleLiteral(number))
     case .fontFamily(let families):
-      return .success("listOf(" + families.map(stringLiteral).joined(separator: ", ") + ")")
+      return .success("listOf(" + families.map(escaper.literal).joined(separator: ", ") + ")")
     case .fontWeight(let weight):
       return wholeNumber(weight, what: "a font weight")
     case .duration(let duration):
       return wholeNumber(duration.milliseconds, what: "a duration in milliseconds")
     case .strokeStyle(let style):
-      return .success(stringLiteral(style.cssKeyword))
+      return .success(escaper.literal(style.cssKeyword))
     case .border(let border):
       return .success(
         "EBBorder(color = \(color(border.color)), width = \(unit(border.width, "dp")), "
-          + "style = \(stringLiteral(border.style.cssKeyword)))")
+          + "style = \(escaper.literal(border.style.cssKeyword)))")
     case .shadow(let layers):
       let shadows = layers.map { shadow in
         "EBShadow(color = \(color(shadow.color)), offsetX = \(unit(shadow.offsetX, "dp")), "
@@ -161,39 +161,20 @@ struct KotlinLanguage: NamespaceLanguage {
     return .success(NumberFormatting.shortest(number))
   }
 
-  /// A Kotlin string literal: quotes, backslashes, `$` (string templates), control
-  /// characters, line separators and bidirectional controls escaped.
-  static func stringLiteral(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": literal += "\\\""
-      case "\\": literal += "\\\\"
-      case "$": literal += "\\$"
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      default:
-        if SourceText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
-          || SourceText.isBidiControl(scalar)
-        {
-          literal += "\\u" + SourceText.hex(scalar, width: 4)
-        } else {
-          literal.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return literal + "\""
-  }
+  /// Kotlin's string literals and KDoc. A literal escapes quotes, backslashes, `$` (string
+  /// templates), control characters, line separators and bidirectional controls. Kotlin block
+  /// comments nest, so in KDoc `/*` would open a comment that the closing `*/` only ends, and `*/`
+  /// would end the KDoc early: both are written with the HTML entity for `/`, which KDoc shows as
+  /// `/`.
+  static let escaper = StringEscaper(
+    quote: "\"",
+    rules: [
+      (.scalar("\""), .text("\\\"")), (.scalar("\\"), .text("\\\\")), (.scalar("$"), .text("\\$")),
+      (.scalar("\n"), .text("\\n")), (.scalar("\r"), .text("\\r")), (.scalar("\t"), .text("\\t")),
+      (.controls, hex), (.lineSeparators, hex), (.bidiControls, hex),
+    ],
+    commentRewrites: [("*/", "*&#47;"), ("/*", "&#47;*")])
 
-  /// KDoc lines. Kotlin block comments nest, so `/*` would open a comment that the
-  /// closing `*/` only ends, and `*/` would end the KDoc early: both are written with
-  /// the HTML entity for `/`, which KDoc shows as `/`.
-  static func documentationLines(_ text: String) -> [String] {
-    SourceText.commentLines(text).map {
-      // Neither pair can occur in a line without a `*`, the common case.
-      guard $0.utf8.contains(UInt8(ascii: "*")) else { return $0 }
-      return $0.replacingOccurrences(of: "*/", with: "*&#47;").replacingOccurrences(of: "/*", with: "&#47;*")
-    }
-  }
+  /// `\u001B`.
+  private static let hex = StringEscaper.Spelling.hex(prefix: "\\u", digits: 4, suffix: "")
 }

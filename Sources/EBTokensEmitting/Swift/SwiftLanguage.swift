@@ -44,12 +44,12 @@ struct SwiftLanguage: NamespaceLanguage {
 
   func declaration(of token: Token) -> Result<TokenDeclaration, EmittingError> {
     let deprecation = token.deprecation.map {
-      DeprecationContext(message: $0.message.map(Self.stringLiteral))
+      DeprecationContext(message: $0.message.map(Self.escaper.literal))
     }
     return .success(
       TokenDeclaration(
         type: Self.type(of: token.type), value: Self.literal(token.value),
-        documentation: token.description.map(SourceText.commentLines) ?? [], deprecation: deprecation))
+        documentation: token.description.map(Self.escaper.commentLines) ?? [], deprecation: deprecation))
   }
 
   static func type(of type: TokenType) -> String {
@@ -78,12 +78,12 @@ struct SwiftLanguage: NamespaceLanguage {
       return hexColor(color)
     case .dimension(let dimension): return NumberFormatting.shortest(dimension.points)
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
-    case .fontFamily(let families): return "[" + families.map(stringLiteral).joined(separator: ", ") + "]"
+    case .fontFamily(let families): return "[" + families.map(escaper.literal).joined(separator: ", ") + "]"
     case .duration(let duration): return NumberFormatting.shortest(duration.milliseconds / 1000)
-    case .strokeStyle(let style): return stringLiteral(style.cssKeyword)
+    case .strokeStyle(let style): return escaper.literal(style.cssKeyword)
     case .border(let border):
       return "EBBorder(color: \(literal(.color(border.color))), width: \(points(border.width)), "
-        + "style: \(stringLiteral(border.style.cssKeyword)))"
+        + "style: \(escaper.literal(border.style.cssKeyword)))"
     case .shadow(let layers):
       let shadows = layers.map { shadow in
         "EBShadow(color: \(literal(.color(shadow.color))), offsetX: \(points(shadow.offsetX)), "
@@ -125,28 +125,18 @@ struct SwiftLanguage: NamespaceLanguage {
     NumberFormatting.shortest((dimension.points * 1_000_000).rounded() / 1_000_000)
   }
 
-  /// A Swift string literal of `text`: quotes, backslashes (so no `\(` interpolation),
-  /// control characters, line separators and bidirectional controls escaped, so the literal
-  /// is one line that reads as it is and holds exactly `text`.
-  static func stringLiteral(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": literal += "\\\""
-      case "\\": literal += "\\\\"
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      default:
-        if SourceText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
-          || SourceText.isBidiControl(scalar)
-        {
-          literal += "\\u{\(SourceText.hex(scalar, width: 1))}"
-        } else {
-          literal.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return literal + "\""
-  }
+  /// Swift's string literals and comments. A literal escapes quotes, backslashes (so no `\(`
+  /// interpolation), control characters, line separators and bidirectional controls, so it is one
+  /// line that reads as it is and holds exactly its text. Documentation is `///` lines, which only
+  /// a line break ends, and comment lines never hold one.
+  static let escaper = StringEscaper(
+    quote: "\"",
+    rules: [
+      (.scalar("\""), .text("\\\"")), (.scalar("\\"), .text("\\\\")), (.scalar("\n"), .text("\\n")),
+      (.scalar("\r"), .text("\\r")), (.scalar("\t"), .text("\\t")),
+      (.controls, hex), (.lineSeparators, hex), (.bidiControls, hex),
+    ])
+
+  /// `\u{1B}`.
+  private static let hex = StringEscaper.Spelling.hex(prefix: "\\u{", digits: 1, suffix: "}")
 }

@@ -19,21 +19,24 @@ import Testing
   }
 
   @Test func swiftStringLiteralsEscapeQuotesBackslashesAndInterpolation() {
-    #expect(SwiftLanguage.stringLiteral(#"say "hi" \(x) \ok"#) == #""say \"hi\" \\(x) \\ok""#)
-    #expect(SwiftLanguage.stringLiteral("a\nb\u{0}\u{2028}") == #""a\nb\u{0}\u{2028}""#)
+    #expect(SwiftLanguage.escaper.literal(#"say "hi" \(x) \ok"#) == #""say \"hi\" \\(x) \\ok""#)
+    #expect(SwiftLanguage.escaper.literal("a\nb\u{0}\u{2028}") == #""a\nb\u{0}\u{2028}""#)
   }
 
   @Test func kotlinStringLiteralsEscapeDollarsToo() {
-    #expect(KotlinLanguage.stringLiteral(#"$name ${x} "q" \"#) == #""\$name \${x} \"q\" \\""#)
-    #expect(KotlinLanguage.stringLiteral("a\nb\u{7}") == #""a\nb\u0007""#)
+    #expect(KotlinLanguage.escaper.literal(#"$name ${x} "q" \"#) == #""\$name \${x} \"q\" \\""#)
+    #expect(KotlinLanguage.escaper.literal("a\nb\u{7}") == #""a\nb\u0007""#)
   }
 
   @Test func kdocCannotBeEndedOrNestedByADescription() {
-    #expect(KotlinLanguage.documentationLines("a */ b /* c /*/") == ["a *&#47; b &#47;* c &#47;*&#47;"])
+    #expect(KotlinLanguage.escaper.commentLines("a */ b /* c /*/") == ["a *&#47; b &#47;* c &#47;*&#47;"])
+    // A combining mark makes `/́` one character, but the compiler still reads `*/`.
+    #expect(KotlinLanguage.escaper.commentLines("a */\u{301} /*\u{301}") == ["a *&#47;\u{301} &#47;*\u{301}"])
   }
 
   @Test func cssCommentsCannotBeEndedByADescription() {
-    #expect(CSSLanguage.commentLines("a */ b") == [#"a *\/ b"#])
+    #expect(CSSLanguage.escaper.commentLines("a */ b") == [#"a *\/ b"#])
+    #expect(CSSLanguage.escaper.commentLines("a */\u{301} </\u{301}") == ["a *\\/\u{301} <\\/\u{301}"])
   }
 
   @Test func cssFontFamiliesAreQuotedExceptGenericKeywords() {

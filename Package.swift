@@ -88,7 +88,7 @@ let package = Package(
     // library, so it stays as it is however the library is split.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "EBTokensCoreTests",
+      name: "EBTokensTests",
       dependencies: ["EBTokens", "EBTokensBenchSupport", "TestSupport"],
       exclude: ["Fixtures", "Golden"]
     ),

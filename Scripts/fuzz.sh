@@ -59,7 +59,7 @@ done < <(find tokens Tests -type f \( -name '*.yaml' -o -name '*.yml' \) ! -name
 configs=0
 while IFS= read -r -d '' config; do
   configs=$((configs + 1))
-  { cat Tests/EBTokensCoreTests/Fixtures/emitting/tokens/color.yaml; printf '%s' "$marker"; cat "$config"; } \
+  { cat Tests/EBTokensTests/Fixtures/emitting/tokens/color.yaml; printf '%s' "$marker"; cat "$config"; } \
     >"$seeds/config-$configs"
 done < <(find . -path ./.build -prune -o -path "./$scratch" -prune -o -type f -name 'ebtokens.yml' \
   -size -16k -print0 | LC_ALL=C sort -z)

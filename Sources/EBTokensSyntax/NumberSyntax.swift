@@ -2,7 +2,7 @@
 /// and `+1` (all numbers to some YAML readers) are refused rather than guessed.
 package enum NumberSyntax {
   /// `80`, `12.5`: what a percentage may be.
-  package static func isDecimal<S: StringProtocol>(_ text: S) -> Bool {
+  @inlinable package static func isDecimal<S: StringProtocol>(_ text: S) -> Bool {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     return (1...2).contains(parts.count)
       && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct AuditCommandTests {
   private static let repositoryRoot = BinaryRunner.repositoryRoot
   private static let fixtures = repositoryRoot.appendingPathComponent(
-    "Tests/EBTokensCoreTests/Fixtures/audit")
+    "Tests/EBTokensTests/Fixtures/audit")
 
   /// `ebtokens audit arguments`, with the environment as a user's (`NO_COLOR` unset), so the
   /// tests see that piped output has no colors on its own.

@@ -3,9 +3,9 @@ import Testing
 
 /// DTCG JSON files, as other tools write them, through the commands.
 @Suite struct DTCGCommandTests {
-  /// The specification's examples the core tests check (`EBTokensCoreTests/Fixtures/dtcg`).
+  /// The specification's examples the core tests check (`EBTokensTests/Fixtures/dtcg`).
   static let examples = BinaryRunner.repositoryRoot.appendingPathComponent(
-    "Tests/EBTokensCoreTests/Fixtures/dtcg")
+    "Tests/EBTokensTests/Fixtures/dtcg")
 
   @Test func theSpecificationsExamplesBuildUnchanged() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -12,7 +12,7 @@ import Testing
   /// (over 2 KiB) and `EBColor.swift`, and removes the old sources.
   private func builtProject(in root: URL) throws {
     try copyTree(
-      BinaryRunner.testsDirectory.appendingPathComponent("../EBTokensCoreTests/Fixtures/emitting/tokens")
+      BinaryRunner.testsDirectory.appendingPathComponent("../EBTokensTests/Fixtures/emitting/tokens")
         .standardizedFileURL,
       to: root.appendingPathComponent("tokens"))
     let first = try BinaryRunner.run(["build"], in: root, timeout: 60)

@@ -11,8 +11,8 @@ import Testing
   /// The token sets the round trips run on: the shipped tokens, the emitting fixture, and every
   /// specification example that resolves.
   static func sources() throws -> [String] {
-    let examples = try DTCGConformanceTests.examples().map { "Tests/EBTokensCoreTests/Fixtures/dtcg/\($0)" }
-    return ["tokens", "Tests/EBTokensCoreTests/Fixtures/emitting/tokens"] + examples
+    let examples = try DTCGConformanceTests.examples().map { "Tests/EBTokensTests/Fixtures/dtcg/\($0)" }
+    return ["tokens", "Tests/EBTokensTests/Fixtures/emitting/tokens"] + examples
   }
 
   private func load(_ relative: String) throws -> TokenSet? {

@@ -46,6 +46,9 @@ public struct Builder: Sendable {
     public let contrast: ContrastVerdict?
     /// Whether nothing had changed since the last build, so no work was done.
     public let wasSkipped: Bool
+    /// What the tokens hold that is dubious but buildable. A build with warnings is never
+    /// skipped, so they are shown every time.
+    public let warnings: [Diagnostic]
 
     /// Whether the build must fail on contrast: the config asks it to and a pair fails.
     public func failsOnContrast(_ configuration: Configuration) -> Bool {
@@ -55,14 +58,17 @@ public struct Builder: Sendable {
 
   /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
-    let loader = ModalTokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
+    let loader = ModalTokenLoader(
+      limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
     let inputs = try loader.inputs(configuration: configuration)
     let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: inputs.allFiles, limits: limits)
     let directories = outputDirectories(configuration)
     if let fingerprint, let unchanged = unchangedBuild(fingerprint, directories: directories) {
       return unchanged
     }
-    let tokens = try loader.load(inputs)
+    let loaded = try loader.load(inputs)
+    let warnings = loaded.warnings
+    let tokens = loaded.value
     let staging = mode == .write ? StagingArea() : nil
     do {
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
@@ -74,9 +80,11 @@ public struct Builder: Sendable {
       let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
       if mode == .write {
         try writer.apply(plan)
-        if let fingerprint { recordState(fingerprint, outputs: outputs, contrast: contrast) }
+        if let fingerprint, warnings.isEmpty {
+          recordState(fingerprint, outputs: outputs, contrast: contrast)
+        }
       }
-      return Result(plan: plan, audit: audit, contrast: contrast, wasSkipped: false)
+      return Result(plan: plan, audit: audit, contrast: contrast, wasSkipped: false, warnings: warnings)
     } catch {
       staging?.abandon()
       throw error
@@ -153,7 +161,8 @@ public struct Builder: Sendable {
       fileCount += state.stamps.count
       contrast = contrast ?? state.contrast.map { ContrastVerdict(passes: $0.passes, summary: $0.summary) }
     }
-    return Result(plan: .unchanged(fileCount: fileCount), audit: nil, contrast: contrast, wasSkipped: true)
+    return Result(
+      plan: .unchanged(fileCount: fileCount), audit: nil, contrast: contrast, wasSkipped: true, warnings: [])
   }
 
   /// Records, in each output folder, the fingerprint and how its generated files

@@ -94,7 +94,7 @@ public struct ConfigurationLoader {
       var modeKeys: Set<String> = []
       for entry in checked(
         mapping, section: "the config",
-        allowed: ["tokens", "templates", "outputs", "audit", "modes", "json-extensions"])
+        allowed: ["tokens", "templates", "outputs", "audit", "modes", "json-extensions", "strict"])
       {
         switch entry.key.value {
         case "tokens":
@@ -111,6 +111,8 @@ public struct ConfigurationLoader {
           if case .mapping(let modes) = entry.value { modeKeys = Set(modes.entries.map(\.key.value)) }
         case "json-extensions":
           configuration.jsonExtensions = jsonExtensions(entry.value)
+        case "strict":
+          if let value = bool(entry) { configuration.strict = value }
         default:
           break
         }

@@ -9,13 +9,16 @@ extension DTCGExport {
   /// Loads the tokens of `configuration` (or those in `tokenDirectory`, relative to the working
   /// directory) and renders them.
   ///
+  /// - Returns: The export, and the warnings the token files gave.
   /// - Throws: ``DiagnosticsError`` with every error of the token files.
   public static func run(
     configuration: Configuration, tokenDirectory: String? = nil, mode: Mode, limits: Limits = .standard
-  ) throws -> String {
+  ) throws -> Warned<String> {
     let directory = tokenDirectory ?? configuration.resolvedPath(configuration.tokens)
-    let loader = TokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
-    return render(try loader.load(directory: directory), mode: mode)
+    let loader = TokenLoader(
+      limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
+    let tokens = try loader.load(directory: directory)
+    return Warned(render(tokens.value, mode: mode), warnings: tokens.warnings)
   }
 
   /// Writes `text` to a temporary file beside `path` and renames it over `path`, so no reader

@@ -47,6 +47,8 @@ public struct Configuration: Sendable {
 
   /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
   public var jsonExtensions: [String] = []
+  /// `strict: true` (or `--strict`): every warning is an error.
+  public var strict = false
 
   public init(
     path: String?, baseDirectory: String, tokens: String, templates: String?, outputs: [Output], audit: Audit,

@@ -13,6 +13,9 @@ public enum TokenType: String, CaseIterable, Sendable, Comparable {
 
   /// DTCG types that exist in the 2025.10 format but that ebtokens does not read yet.
   package static let knownButUnsupported: Set<String> = ["cubicBezier", "transition", "gradient"]
+  /// Types that are not DTCG's but that tools write: Figma's and Tokens Studio's string and
+  /// boolean variables. Their tokens are left out, with a warning (docs/dtcg.md).
+  package static let nonStandard: Set<String> = ["string", "boolean"]
 
   /// Whether values of this type are made of sub-values, any of which may be a reference
   /// (format module § 9).

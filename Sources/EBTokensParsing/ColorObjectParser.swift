@@ -18,7 +18,7 @@ enum ColorObjectParser {
   /// Below this ΔEOK between a color and its clipped self, the difference is rounding noise.
   static let clippingTolerance = 0.002
 
-  static func parse(_ mapping: SyntaxMapping) -> Swift.Result<Color, ValueProblem> {
+  static func parse(_ mapping: SyntaxMapping, warnings: ValueWarnings) -> Swift.Result<Color, ValueProblem> {
     if let unknown = mapping.entries.first(where: { !fields.contains($0.key.value) }) {
       return .failure(
         ValueProblem(
@@ -57,15 +57,39 @@ enum ColorObjectParser {
       }
     }
     if let node = mapping["hex"] {
-      guard case .scalar(let hex) = node, hex.value.utf8.count == 7,
+      // A fallback ebtokens never reads: the components are the color.
+      if case .scalar(let hex) = node, hex.value.utf8.count == 9,
         case .success = ValueParser.hexColor(hex.value)
-      else {
-        return .failure(ValueProblem("'hex' must be a #RRGGBB string", at: node.location))
+      {
+        warnings.add(
+          ValueProblem(
+            "'hex' fallback '\(hex.value)' has 8 digits; DTCG's is #RRGGBB, with alpha in 'alpha' "
+              + "(ignored: ebtokens reads the components)", at: node.location))
+      } else {
+        guard case .scalar(let hex) = node, hex.value.utf8.count == 7,
+          case .success = ValueParser.hexColor(hex.value)
+        else {
+          return .failure(ValueProblem("'hex' must be a #RRGGBB string", at: node.location))
+        }
       }
     }
     return inGamut(space, components, at: list.location).map { rgb in
-      Color(red: rgb[0], green: rgb[1], blue: rgb[2], alpha: alpha)
+      Color(
+        red: onEightBitStep(rgb[0]), green: onEightBitStep(rgb[1]), blue: onEightBitStep(rgb[2]),
+        alpha: onEightBitStep(alpha))
     }
+  }
+
+  /// Within this of a multiple of 1/255, a channel is that multiple.
+  static let eightBitTolerance = 1e-5
+
+  /// `value`, or the 8-bit step it is within ``eightBitTolerance`` of: tools that store channels
+  /// as float32 (Figma) write 252/255 as 0.98823529481887817, which would print as
+  /// `rgb(252.000001 …)` or an `EBColor` a designer never chose. Off-grid values keep their
+  /// precision.
+  static func onEightBitStep(_ value: Double) -> Double {
+    let step = (value * 255).rounded() / 255
+    return abs(value - step) < eightBitTolerance ? step : value
   }
 
   /// A component: a number in its range, or `none` (CSS Color 4's missing component, which

@@ -59,8 +59,11 @@ package enum CompositeValueParser {
 
   // MARK: Types
 
-  static func typography(_ node: SyntaxNode, lookup: ReferenceLookup) throws(ValueProblem) -> Typography {
-    let fields = try object(node, kind: "typography", fields: typographyFields, optional: [])
+  static func typography(_ node: SyntaxNode, lookup: ReferenceLookup, warnings: ValueWarnings)
+    throws(ValueProblem) -> Typography
+  {
+    let fields = try object(
+      node, kind: "typography", fields: typographyFields, optional: [], warnings: warnings)
     let size = try field(fields["fontSize"], "fontSize", .dimension, lookup, ValueParser.dimension) {
       if case .dimension(let value) = $0 { value } else { nil }
     }
@@ -71,7 +74,10 @@ package enum CompositeValueParser {
     try require(
       lineHeight > 0, "lineHeight (a multiple of fontSize) must be more than 0", at: fields["lineHeight"])
     return Typography(
-      fontFamily: try field(fields["fontFamily"], "fontFamily", .fontFamily, lookup, ValueParser.fontFamily) {
+      fontFamily: try field(
+        fields["fontFamily"], "fontFamily", .fontFamily, lookup,
+        { ValueParser.fontFamily($0, warnings: warnings) }
+      ) {
         if case .fontFamily(let value) = $0 { value } else { nil }
       },
       fontSize: size,
@@ -88,15 +94,19 @@ package enum CompositeValueParser {
 
   /// One shadow, or a list of shadows and references to single shadows (DTCG does not flatten a
   /// referenced list into another).
-  static func shadow(_ node: SyntaxNode, lookup: ReferenceLookup) throws(ValueProblem) -> [Shadow] {
-    guard case .sequence(let list) = node else { return [try shadowObject(node, lookup: lookup)] }
+  static func shadow(_ node: SyntaxNode, lookup: ReferenceLookup, warnings: ValueWarnings)
+    throws(ValueProblem) -> [Shadow]
+  {
+    guard case .sequence(let list) = node else {
+      return [try shadowObject(node, lookup: lookup, warnings: warnings)]
+    }
     guard !list.items.isEmpty else {
       throw ValueProblem("a list of shadows needs at least one shadow", at: list.location)
     }
     var shadows: [Shadow] = []
     for item in list.items {
       guard case .scalar(let scalar) = item, scalar.value.hasPrefix("{") else {
-        shadows.append(try shadowObject(item, lookup: lookup))
+        shadows.append(try shadowObject(item, lookup: lookup, warnings: warnings))
         continue
       }
       let layers = try referenced(scalar, "an entry of the shadow list", .shadow, lookup) {
@@ -113,27 +123,35 @@ package enum CompositeValueParser {
     return shadows
   }
 
-  static func border(_ node: SyntaxNode, lookup: ReferenceLookup) throws(ValueProblem) -> Border {
-    let fields = try object(node, kind: "border", fields: borderFields, optional: [])
+  static func border(_ node: SyntaxNode, lookup: ReferenceLookup, warnings: ValueWarnings)
+    throws(ValueProblem) -> Border
+  {
+    let fields = try object(node, kind: "border", fields: borderFields, optional: [], warnings: warnings)
     let width = try field(fields["width"], "width", .dimension, lookup, ValueParser.dimension) {
       if case .dimension(let value) = $0 { value } else { nil }
     }
     try require(width.value >= 0, "width cannot be negative", at: fields["width"])
     return Border(
-      color: try field(fields["color"], "color", .color, lookup, ValueParser.color) {
+      color: try field(
+        fields["color"], "color", .color, lookup, { ValueParser.color($0, warnings: warnings) }
+      ) {
         if case .color(let value) = $0 { value } else { nil }
       },
       width: width,
       style: try field(
         fields["style"], "style", .strokeStyle, lookup,
-        { node in catching { () throws(ValueProblem) in try strokeStyle(node, lookup: lookup) } }
+        { node in
+          catching { () throws(ValueProblem) in try strokeStyle(node, lookup: lookup, warnings: warnings) }
+        }
       ) {
         if case .strokeStyle(let value) = $0 { value } else { nil }
       })
   }
 
   /// A line-style keyword (`solid`, `dashed`…), or `{dashArray: [...], lineCap: round}`.
-  static func strokeStyle(_ node: SyntaxNode, lookup: ReferenceLookup) throws(ValueProblem) -> StrokeStyle {
+  static func strokeStyle(_ node: SyntaxNode, lookup: ReferenceLookup, warnings: ValueWarnings)
+    throws(ValueProblem) -> StrokeStyle
+  {
     if case .scalar(let scalar) = node {
       guard let keyword = StrokeStyle.Keyword(rawValue: scalar.value) else {
         let names = StrokeStyle.Keyword.allCases.map(\.rawValue)
@@ -145,7 +163,8 @@ package enum CompositeValueParser {
       }
       return .keyword(keyword)
     }
-    let fields = try object(node, kind: "stroke style", fields: strokeFields, optional: [])
+    let fields = try object(
+      node, kind: "stroke style", fields: strokeFields, optional: [], warnings: warnings)
     guard let lengthsNode = fields["dashArray"], case .sequence(let list) = lengthsNode, !list.items.isEmpty
     else {
       throw ValueProblem(
@@ -167,9 +186,11 @@ package enum CompositeValueParser {
     return .dashes(lengths, lineCap: cap)
   }
 
-  private static func shadowObject(_ node: SyntaxNode, lookup: ReferenceLookup) throws(ValueProblem) -> Shadow
+  private static func shadowObject(_ node: SyntaxNode, lookup: ReferenceLookup, warnings: ValueWarnings)
+    throws(ValueProblem) -> Shadow
   {
-    let fields = try object(node, kind: "shadow", fields: shadowFields, optional: ["inset"])
+    let fields = try object(
+      node, kind: "shadow", fields: shadowFields, optional: ["inset"], warnings: warnings)
     func dimension(_ name: String) throws(ValueProblem) -> Dimension {
       try field(fields[name], name, .dimension, lookup, ValueParser.dimension) {
         if case .dimension(let value) = $0 { value } else { nil }
@@ -185,7 +206,9 @@ package enum CompositeValueParser {
       inset = flag
     }
     return Shadow(
-      color: try field(fields["color"], "color", .color, lookup, ValueParser.color) {
+      color: try field(
+        fields["color"], "color", .color, lookup, { ValueParser.color($0, warnings: warnings) }
+      ) {
         if case .color(let value) = $0 { value } else { nil }
       },
       offsetX: try dimension("offsetX"), offsetY: try dimension("offsetY"), blur: blur,
@@ -194,23 +217,24 @@ package enum CompositeValueParser {
 
   // MARK: Fields
 
-  /// The fields of a composite object by name, after checking there are no others and that every
-  /// field but the `optional` ones is there.
-  private static func object(_ node: SyntaxNode, kind: String, fields: [String], optional: [String])
-    throws(ValueProblem)
-    -> [String: SyntaxNode]
-  {
+  /// The fields of a composite object by name, after checking that every field but the `optional`
+  /// ones is there. A member the format module does not define (Terrazzo's
+  /// `fontVariationSettings`, say) is a warning, and ignored.
+  private static func object(
+    _ node: SyntaxNode, kind: String, fields: [String], optional: [String], warnings: ValueWarnings
+  ) throws(ValueProblem) -> [String: SyntaxNode] {
     guard case .mapping(let mapping) = node else {
       throw ValueProblem(
         "a \(kind) value is an object with \(fields.joined(separator: ", ")), found \(node.kindDescription)",
         at: node.location)
     }
-    if let unknown = mapping.entries.first(where: { !fields.contains($0.key.value) }) {
+    for unknown in mapping.entries where !fields.contains(unknown.key.value) {
       let hint = Suggestion.closest(to: unknown.key.value, in: fields).map { "; did you mean '\($0)'?" }
-      throw ValueProblem(
-        "unknown \(kind) field '\(unknown.key.value)'"
-          + (hint ?? " (a \(kind) has \(fields.joined(separator: ", ")))"),
-        at: unknown.key.location)
+      warnings.add(
+        ValueProblem(
+          "'\(unknown.key.value)' is not a member of a \(kind) value in DTCG 2025.10 (ignored)"
+            + (hint ?? "; a \(kind) has \(fields.joined(separator: ", "))"),
+          at: unknown.key.location))
     }
     let missing = fields.filter { mapping[$0] == nil && !optional.contains($0) }
     guard missing.isEmpty else {

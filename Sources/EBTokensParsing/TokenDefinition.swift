@@ -58,18 +58,25 @@ public final class TokenDefinition: Sendable {
     let description: String?
     let deprecation: DeprecationSetting?
     let extensions: SyntaxNode?
+    let unsupportedType: String?
+    let root: RootGroup?
 
-    package init(description: String?, deprecation: DeprecationSetting?, extensions: SyntaxNode?) {
+    package init(
+      description: String?, deprecation: DeprecationSetting?, extensions: SyntaxNode?,
+      unsupportedType: String?, root: RootGroup?
+    ) {
       self.description = description
       self.deprecation = deprecation
       self.extensions = extensions
+      self.unsupportedType = unsupportedType
+      self.root = root
     }
   }
 
   package init(
-    path: TokenPath, declaredType: TokenType? = nil, hasInvalidType: Bool, value: ValueExpression,
-    description: String? = nil, deprecation: DeprecationSetting? = nil, extensions: SyntaxNode? = nil,
-    location: SourceLocation,
+    path: TokenPath, declaredType: TokenType? = nil, hasInvalidType: Bool, unsupportedType: String? = nil,
+    value: ValueExpression, description: String? = nil, deprecation: DeprecationSetting? = nil,
+    extensions: SyntaxNode? = nil, root: RootGroup? = nil, location: SourceLocation,
     valueLocation: SourceLocation, hasInvalidValue: Bool = false
   ) {
     self.path = path
@@ -79,16 +86,34 @@ public final class TokenDefinition: Sendable {
     self.value = value
     self.location = location
     self.valueLocation = valueLocation
-    if description == nil && deprecation == nil && extensions == nil {
+    if description == nil && deprecation == nil && extensions == nil && unsupportedType == nil && root == nil
+    {
       details = nil
     } else {
-      details = Details(description: description, deprecation: deprecation, extensions: extensions)
+      details = Details(
+        description: description, deprecation: deprecation, extensions: extensions,
+        unsupportedType: unsupportedType, root: root)
     }
   }
 
   public var description: String? { details?.description }
   public var deprecation: DeprecationSetting? { details?.deprecation }
   public var extensions: SyntaxNode? { details?.extensions }
+  /// The `$type` written on the token when ebtokens leaves such tokens out (a warning said so).
+  public var unsupportedType: String? { details?.unsupportedType }
+  /// What the root of the token's file declares, below its groups.
+  public var root: RootGroup? { details?.root }
+}
+
+/// What a file's root declares, as a group does (the format module treats the root as a group):
+/// it applies to the file's tokens only, after their own groups.
+public struct RootGroup: Sendable, Equatable {
+  public var type: TokenType?
+  /// The root's `$type` when ebtokens leaves such tokens out (a warning said so).
+  public var unsupportedType: String?
+  /// Set when the root's `$type` was written but invalid (already reported).
+  public var hasInvalidType = false
+  public var deprecation: DeprecationSetting?
 }
 
 /// What a group says about the tokens below it, merged across files.
@@ -113,6 +138,8 @@ public struct GroupDefinition: Sendable {
   public var typeLocation: SourceLocation?
   /// Set when the group's `$type` was written but invalid (already reported).
   public var hasInvalidType = false
+  /// The group's `$type` when ebtokens leaves such tokens out (a warning said so).
+  public var unsupportedType: String?
   public var deprecation: DeprecationSetting?
   public let location: SourceLocation
   /// `$description`, kept so an export can write it back.

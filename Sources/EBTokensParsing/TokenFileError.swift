@@ -1,18 +1,28 @@
 import EBTokensModel
 import EBTokensSupport
 
-/// Errors in what a token file says: its structure, names, types and values.
+/// What has a `$type`: a token, a group (by name) or a file's root.
+public enum TypeOwner: Equatable, Sendable {
+  case token(String)
+  case group(String)
+  case root
+}
+
+/// Errors in what a token file says: its structure, names, types and values; and the warnings,
+/// where a file is dubious but buildable (see ``TokenFileError/diagnostic``'s severity).
 public enum TokenFileError: DiagnosticConvertible, Equatable {
   case noTokenFiles(directory: String)
   case emptyFile(path: String)
   case rootNotMapping(found: String, at: SourceLocation)
-  case reservedKeyAtRoot(String, at: SourceLocation)
+  case reservedKeyAtRoot(String, allowed: [String], at: SourceLocation)
   case unknownReservedKey(String, suggestion: String?, allowed: [String], at: SourceLocation)
   case invalidName(String, problem: String, at: SourceLocation)
   case tokenHasChildren(token: String, child: String, at: SourceLocation)
   case expectedString(key: String, found: String, at: SourceLocation)
   case unknownType(String, suggestion: String?, at: SourceLocation)
-  case unsupportedType(String, at: SourceLocation)
+  /// A warning: a type ebtokens does not support (yet), or a non-DTCG one that tools write; the
+  /// token, or the group's or file's tokens that take the type, are left out of every output.
+  case unsupportedType(String, owner: TypeOwner, at: SourceLocation)
   case invalidDeprecated(found: String, at: SourceLocation)
   case invalidExtensions(found: String, at: SourceLocation)
   case duplicateToken(String, first: SourceLocation, at: SourceLocation)
@@ -23,6 +33,9 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
   case malformedAlpha(String, problem: String, at: SourceLocation)
   case missingType(token: String, at: SourceLocation)
   case invalidValue(token: String, type: TokenType, problem: String, at: SourceLocation)
+  /// A warning: a value that is dubious but readable (an 8-digit `hex` fallback, a font stack in
+  /// one string, a composite member DTCG does not define).
+  case dubiousValue(token: String, type: TokenType, problem: String, at: SourceLocation)
   case tooManyTokens(limit: Int, at: SourceLocation)
 
   public var diagnostic: Diagnostic {
@@ -37,8 +50,10 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
     case .rootNotMapping(let found, let location):
       return Diagnostic(
         "a token file must be a mapping of groups and tokens, but this file is \(found)", at: location)
-    case .reservedKeyAtRoot(let key, let location):
-      return Diagnostic("'\(key)' cannot stand at the top of a file; put it on a group", at: location)
+    case .reservedKeyAtRoot(let key, let allowed, let location):
+      return Diagnostic(
+        "'\(key)' cannot stand at the top of a file (allowed there: \(allowed.joined(separator: ", ")))",
+        at: location)
     case .unknownReservedKey(let key, let suggestion, let allowed, let location):
       let hint =
         suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed here: \(allowed.joined(separator: ", ")))"
@@ -56,8 +71,19 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
         suggestion.map { "; did you mean '\($0)'?" }
         ?? " (known types: \(TokenType.allCases.map(\.rawValue).joined(separator: ", ")))"
       return Diagnostic("unknown $type '\(type)'\(hint)", at: location)
-    case .unsupportedType(let type, let location):
-      return Diagnostic("$type '\(type)' is a DTCG type that ebtokens does not support yet", at: location)
+    case .unsupportedType(let type, let owner, let location):
+      let what =
+        TokenType.nonStandard.contains(type)
+        ? "$type '\(type)' is not a DTCG type (Figma and Tokens Studio write it)"
+        : "$type '\(type)' is a DTCG type that ebtokens does not support yet"
+      let omitted: String
+      switch owner {
+      case .token(let name): omitted = "token '\(name)' is left out of every output"
+      case .group(let name):
+        omitted = "the tokens of group '\(name)' that take this type are left out of every output"
+      case .root: omitted = "the tokens of this file that take this type are left out of every output"
+      }
+      return Diagnostic("\(what); \(omitted)", at: location, severity: .warning)
     case .invalidDeprecated(let found, let location):
       return Diagnostic("'$deprecated' must be true, false or a message string, found \(found)", at: location)
     case .invalidExtensions(let found, let location):
@@ -84,6 +110,8 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
         at: location)
     case .invalidValue(let token, let type, let problem, let location):
       return Diagnostic("invalid \(type.rawValue) for '\(token)': \(problem)", at: location)
+    case .dubiousValue(let token, let type, let problem, let location):
+      return Diagnostic("in \(type.rawValue) '\(token)': \(problem)", at: location, severity: .warning)
     case .tooManyTokens(let limit, let location):
       return Diagnostic("more than \(limit) tokens; this is over the limit", at: location)
     }

@@ -122,6 +122,7 @@ public struct TokenFileParser {
       }
     }
     existing.hasInvalidType = existing.hasInvalidType || group.hasInvalidType
+    existing.unsupportedType = existing.unsupportedType ?? group.unsupportedType
     existing.deprecation = existing.deprecation ?? group.deprecation
     existing.description = existing.description ?? group.description
     existing.extensions = existing.extensions ?? group.extensions
@@ -173,6 +174,12 @@ private struct FileWalker {
 
   static let tokenKeys = ["$value", "$ref", "$type", "$description", "$deprecated", "$extensions"]
   static let groupKeys = ["$type", "$description", "$deprecated", "$extensions", "$extends", "$root"]
+  /// A file's root is a group (format module, "Groups"), less what only a named group can be
+  /// (extended, or given a root token), plus `$schema`, which editors validate files with.
+  static let rootKeys = ["$schema", "$type", "$description", "$deprecated", "$extensions"]
+
+  /// What the file's root declares for every token in the file.
+  private var root: RootGroup?
 
   package init(format: TokenFileFormat) {
     self.format = format
@@ -200,17 +207,26 @@ private struct FileWalker {
       report(.rootNotMapping(found: root.kindDescription, at: root.location))
       return
     }
+    var rootGroup = RootGroup()
+    var members: [SyntaxMapping.Entry] = []
     for entry in mapping.entries {
-      if format == .json && entry.key.value == "$schema" {
-        _ = string(entry, key: "$schema")
-        continue
+      switch entry.key.value {
+      case "$schema": _ = string(entry, key: "$schema")
+      case "$type":
+        (rootGroup.type, rootGroup.unsupportedType) = type(entry.value, owner: .root)
+        rootGroup.hasInvalidType = rootGroup.type == nil && rootGroup.unsupportedType == nil
+      // Kept nowhere: no output has a place for a file's own description or extensions (Figma's
+      // `com.figma.modeName`, say), and DTCG export writes one file for all.
+      case "$description": _ = string(entry, key: "$description")
+      case "$extensions": _ = extensions(entry.value)
+      case "$deprecated": rootGroup.deprecation = deprecation(entry.value)
+      case let other where other.hasPrefix("$"):
+        report(.reservedKeyAtRoot(other, allowed: Self.rootKeys, at: entry.key.location))
+      default: members.append(entry)
       }
-      if entry.key.value.hasPrefix("$") {
-        report(.reservedKeyAtRoot(entry.key.value, at: entry.key.location))
-        continue
-      }
-      addMember(entry, parent: nil)
     }
+    if rootGroup != RootGroup() { self.root = rootGroup }
+    for entry in members { addMember(entry, parent: nil) }
   }
 
   private mutating func addMember(_ entry: SyntaxMapping.Entry, parent: TokenPath?) {
@@ -237,7 +253,7 @@ private struct FileWalker {
         TokenDefinition(
           path: path, declaredType: nil, hasInvalidType: false, value: value,
           description: nil,
-          deprecation: nil, extensions: nil, location: entry.key.location,
+          deprecation: nil, extensions: nil, root: root, location: entry.key.location,
           valueLocation: entry.value.location,
           hasInvalidValue: errorCount > errorsBefore
         ))
@@ -250,9 +266,9 @@ private struct FileWalker {
     for entry in mapping.entries {
       switch entry.key.value {
       case "$type":
-        group.type = type(entry.value)
+        (group.type, group.unsupportedType) = type(entry.value, owner: .group(path.name))
         group.typeLocation = entry.value.location
-        group.hasInvalidType = group.type == nil
+        group.hasInvalidType = group.type == nil && group.unsupportedType == nil
       case "$description":
         group.description = string(entry, key: "$description")
       case "$deprecated":
@@ -277,6 +293,7 @@ private struct FileWalker {
 
   private mutating func addToken(_ path: TokenPath, key: SyntaxScalar, mapping: SyntaxMapping) {
     var declaredType: TokenType?
+    var unsupportedType: String?
     var hasInvalidType = false
     var description: String?
     var deprecation: DeprecationSetting?
@@ -285,7 +302,7 @@ private struct FileWalker {
       switch entry.key.value {
       case "$value", "$ref": continue
       case "$type":
-        declaredType = type(entry.value)
+        (declaredType, unsupportedType) = type(entry.value, owner: .token(path.name))
         hasInvalidType = declaredType == nil
       case "$description": description = string(entry, key: "$description")
       case "$deprecated": deprecation = self.deprecation(entry.value)
@@ -315,27 +332,29 @@ private struct FileWalker {
     define(
       TokenDefinition(
         path: path, declaredType: declaredType, hasInvalidType: hasInvalidType,
-        value: expression,
+        unsupportedType: unsupportedType, value: expression,
         description: description,
-        deprecation: deprecation, extensions: extensions, location: key.location,
+        deprecation: deprecation, extensions: extensions, root: root, location: key.location,
         valueLocation: value.location, hasInvalidValue: errorCount > errorsBefore))
   }
 
   // MARK: - Reserved keys
 
-  private mutating func type(_ node: SyntaxNode) -> TokenType? {
+  /// The `$type` written, or when it names a type ebtokens leaves out (a warning says so), that
+  /// type's name; neither when it is an error.
+  private mutating func type(_ node: SyntaxNode, owner: TypeOwner) -> (TokenType?, unsupported: String?) {
     guard case .scalar(let scalar) = node else {
       report(.expectedString(key: "$type", found: node.kindDescription, at: node.location))
-      return nil
+      return (nil, nil)
     }
-    if let type = TokenType(rawValue: scalar.value) { return type }
-    if TokenType.knownButUnsupported.contains(scalar.value) {
-      report(.unsupportedType(scalar.value, at: scalar.location))
-    } else {
-      let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
-      report(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
+    if let type = TokenType(rawValue: scalar.value) { return (type, nil) }
+    if TokenType.knownButUnsupported.contains(scalar.value) || TokenType.nonStandard.contains(scalar.value) {
+      items.append(.error(.unsupportedType(scalar.value, owner: owner, at: scalar.location)))
+      return (nil, scalar.value)
     }
-    return nil
+    let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
+    report(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
+    return (nil, nil)
   }
 
   /// A string; in JSON, only a JSON string (not `null`, a number or a boolean).

@@ -17,50 +17,65 @@ extension NumberSyntax {
   }
 }
 
+/// What the value parsers found dubious but readable in a value, such as a typography member
+/// DTCG does not define (ignored): each becomes a warning.
+package final class ValueWarnings {
+  package private(set) var problems: [ValueProblem] = []
+
+  package init() {}
+
+  func add(_ problem: ValueProblem) { problems.append(problem) }
+
+  /// The problems found since the last call, and none kept.
+  package func take() -> [ValueProblem] {
+    defer { problems = [] }
+    return problems
+  }
+}
+
 /// Interprets literal values once their type is known.
 package enum ValueParser {
-  /// `lookup` gives the values of the tokens a composite value's sub-values reference.
-  package static func parse(_ node: SyntaxNode, as type: TokenType, lookup: ReferenceLookup = .none)
-    -> Swift.Result<
-      TokenValue, ValueProblem
-    >
-  {
+  /// `lookup` gives the values of the tokens a composite value's sub-values reference; `warnings`
+  /// receives what is dubious but readable.
+  package static func parse(
+    _ node: SyntaxNode, as type: TokenType, lookup: ReferenceLookup = .none, warnings: ValueWarnings
+  ) -> Swift.Result<TokenValue, ValueProblem> {
     if case .scalar(let scalar) = node, scalar.style == .plain, scalar.value.isEmpty {
       let hint = type == .color ? " (in YAML '#' starts a comment: quote colors, as in \"#FFFFFF\")" : ""
       return .failure(ValueProblem("the value is missing\(hint)"))
     }
     switch type {
-    case .color: return color(node).map(TokenValue.color)
+    case .color: return color(node, warnings: warnings).map(TokenValue.color)
     case .dimension: return dimension(node).map(TokenValue.dimension)
     case .number: return number(node).map(TokenValue.number)
-    case .fontFamily: return fontFamily(node).map(TokenValue.fontFamily)
+    case .fontFamily: return fontFamily(node, warnings: warnings).map(TokenValue.fontFamily)
     case .fontWeight: return fontWeight(node).map(TokenValue.fontWeight)
     case .duration: return duration(node).map(TokenValue.duration)
     case .strokeStyle:
       return CompositeValueParser.catching { () throws(ValueProblem) in
-        .strokeStyle(try CompositeValueParser.strokeStyle(node, lookup: lookup))
+        .strokeStyle(try CompositeValueParser.strokeStyle(node, lookup: lookup, warnings: warnings))
       }
     case .border:
       return CompositeValueParser.catching { () throws(ValueProblem) in
-        .border(try CompositeValueParser.border(node, lookup: lookup))
+        .border(try CompositeValueParser.border(node, lookup: lookup, warnings: warnings))
       }
     case .shadow:
       return CompositeValueParser.catching { () throws(ValueProblem) in
-        .shadow(try CompositeValueParser.shadow(node, lookup: lookup))
+        .shadow(try CompositeValueParser.shadow(node, lookup: lookup, warnings: warnings))
       }
     case .typography:
       return CompositeValueParser.catching { () throws(ValueProblem) in
-        .typography(try CompositeValueParser.typography(node, lookup: lookup))
+        .typography(try CompositeValueParser.typography(node, lookup: lookup, warnings: warnings))
       }
     }
   }
 
   // MARK: Color
 
-  static func color(_ node: SyntaxNode) -> Swift.Result<Color, ValueProblem> {
+  static func color(_ node: SyntaxNode, warnings: ValueWarnings) -> Swift.Result<Color, ValueProblem> {
     switch node {
     case .scalar(let scalar): return hexColor(scalar.value)
-    case .mapping(let mapping): return ColorObjectParser.parse(mapping)
+    case .mapping(let mapping): return ColorObjectParser.parse(mapping, warnings: warnings)
     case .sequence: return .failure(ValueProblem("expected a color, found a sequence"))
     }
   }
@@ -204,8 +219,25 @@ package enum ValueParser {
     return NumberSyntax.parse(scalar.value)
   }
 
-  static func fontFamily(_ node: SyntaxNode) -> Swift.Result<[String], ValueProblem> {
+  static func fontFamily(_ node: SyntaxNode, warnings: ValueWarnings) -> Swift.Result<[String], ValueProblem>
+  {
     switch node {
+    case .scalar(let scalar) where scalar.value.contains(","):
+      // A CSS font stack in one string (Primer's, Style Dictionary's): the list it means.
+      let names = scalar.value.split(separator: ",").map { name in
+        var name = name.trimmingCharacters(in: .whitespaces)
+        if name.count >= 2, let first = name.first, first == "\"" || first == "'", name.last == first {
+          name = String(name.dropFirst().dropLast())
+        }
+        return name
+      }.filter { !$0.isEmpty }
+      guard !names.isEmpty else { return .failure(ValueProblem("'\(scalar.value)' names no font family")) }
+      let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+      warnings.add(
+        ValueProblem(
+          "'\(scalar.value)' is a comma-separated font stack in one string; write it as a list, [\(list)] "
+            + "(read as that list)", at: scalar.location))
+      return .success(names)
     case .scalar(let scalar):
       return .success([scalar.value])
     case .sequence(let list) where list.items.isEmpty:

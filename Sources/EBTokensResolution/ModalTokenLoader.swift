@@ -41,10 +41,13 @@ public struct ModalTokenLoader: Sendable {
   public var limits: Limits
   /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
   public var jsonExtensions: [String]
+  /// Whether a warning fails the load as an error (`--strict`, `strict: true`).
+  public var strict: Bool
 
-  public init(limits: Limits = .standard, jsonExtensions: [String] = []) {
+  public init(limits: Limits = .standard, jsonExtensions: [String] = [], strict: Bool = false) {
     self.limits = limits
     self.jsonExtensions = jsonExtensions
+    self.strict = strict
   }
 
   /// Every file a configuration's tokens come from: the base set and each mode's layers.
@@ -72,21 +75,22 @@ public struct ModalTokenLoader: Sendable {
   /// The tokens `configuration` names: `tokens`, and its `modes` when it has any.
   ///
   /// - Throws: ``DiagnosticsError`` with every error of every file, layer and mode.
-  public func load(configuration: Configuration) throws -> ModalTokenSet {
+  public func load(configuration: Configuration) throws -> Warned<ModalTokenSet> {
     try load(try inputs(configuration: configuration))
   }
 
   /// Loads the files `inputs` lists.
-  public func load(_ inputs: Inputs) throws -> ModalTokenSet {
+  public func load(_ inputs: Inputs) throws -> Warned<ModalTokenSet> {
     try load(base: inputs.base, modes: inputs.modes)
   }
 
   /// Loads `base` in every mode of `modes`; the first mode is the default. Without modes, the
   /// base alone.
-  public func load(base: [TokenFiles.File], modes: [ModeSource]) throws -> ModalTokenSet {
-    let tokenLoader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions)
+  public func load(base: [TokenFiles.File], modes: [ModeSource]) throws -> Warned<ModalTokenSet> {
+    let tokenLoader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions, strict: strict)
     guard !modes.isEmpty else {
-      return ModalTokenSet(single: try tokenLoader.load(files: base))
+      let loaded = try tokenLoader.load(files: base)
+      return Warned(ModalTokenSet(single: loaded.value), warnings: loaded.warnings)
     }
     var errors: [any DiagnosticConvertible] = []
     func parse(_ files: [TokenFiles.File]) throws -> TokenSource {
@@ -105,13 +109,15 @@ public struct ModalTokenLoader: Sendable {
     errors += baseErrors
     // Resolving the modes is worth it only over a valid base and well-formed layers; overrides that
     // are wrong in themselves are left out of it, so their errors come with the modes' own.
-    let canResolveModes = errors.isEmpty
+    let canResolveModes = !errors.contains { $0.diagnostic.severity == .error }
+    // A warning about a base token is found again in every mode: it is reported once.
+    let baseWarnings = Set(errors.map(\.diagnostic).filter { $0.severity == .warning })
     var overrides: [String: [(index: Int, definition: TokenDefinition)]] = [:]
     for name in layerOrder {
       guard let layer = layers[name] else { continue }
       overrides[name] = checkedOverrides(layer, base: baseSource, resolved: baseSet, errors: &errors)
     }
-    if !canResolveModes { throw DiagnosticsError(errors) }
+    if !canResolveModes { _ = try DiagnosticsError.check(errors, strict: strict) }
 
     var sets: [TokenSet] = []
     // Each error with the modes it occurs in, in the order first found.
@@ -128,7 +134,7 @@ public struct ModalTokenLoader: Sendable {
         }
       }
       let (set, resolutionErrors) = Resolver.resolve(source, limits: limits)
-      for diagnostic in resolutionErrors.map(\.diagnostic) {
+      for diagnostic in resolutionErrors.map(\.diagnostic) where !baseWarnings.contains(diagnostic) {
         if let index = modeErrors.firstIndex(where: { $0.diagnostic == diagnostic }) {
           modeErrors[index].modes.append(mode.name)
         } else {
@@ -138,8 +144,8 @@ public struct ModalTokenLoader: Sendable {
       sets.append(set)
     }
     errors += modeErrors.map { ModeError.inModes($0.modes, $0.diagnostic) }
-    if !errors.isEmpty { throw DiagnosticsError(errors) }
-    return ModalTokenSet(modes: modes.map(\.name), sets: sets)
+    let warnings = try DiagnosticsError.check(errors, strict: strict)
+    return Warned(ModalTokenSet(modes: modes.map(\.name), sets: sets), warnings: warnings)
   }
 
   /// The layer's token definitions that validly override a base token, by index in the base;
@@ -163,13 +169,9 @@ public struct ModalTokenLoader: Sendable {
         }
         continue
       }
-      let attributes: [(key: String, isSet: Bool)] = [
-        ("$description", definition.description != nil), ("$deprecated", definition.deprecation != nil),
-        ("$extensions", definition.extensions != nil),
-      ]
       var isValid = true
-      for attribute in attributes where attribute.isSet {
-        errors.append(ModeError.notOverridable(key: attribute.key, owner: name, at: definition.location))
+      if definition.deprecation != nil {
+        errors.append(ModeError.notOverridable(key: "$deprecated", owner: name, at: definition.location))
         isValid = false
       }
       // A base token that failed to resolve was reported already; its type is unknown.
@@ -197,16 +199,18 @@ public struct ModalTokenLoader: Sendable {
   }
 
   /// The override as the mode's definition of the token: the override's value and location, with
-  /// the base token's type (so an override needs no `$type` of its own), description, deprecation
-  /// and extensions, which stay the same in every mode.
+  /// the base token's type (so an override needs no `$type` of its own) and deprecation, which stay
+  /// the same in every mode, and the override's description and extensions when it has them (a
+  /// Figma export gives every mode's tokens their own `$extensions`), else the base token's.
   private func substituted(_ override: TokenDefinition, for base: TokenDefinition, in resolved: TokenSet)
     -> TokenDefinition
   {
     TokenDefinition(
       path: base.path, declaredType: resolved[base.path.name]?.type ?? base.declaredType,
-      hasInvalidType: false,
-      value: override.value, description: base.description, deprecation: base.deprecation,
-      extensions: base.extensions, location: override.location, valueLocation: override.valueLocation)
+      hasInvalidType: base.hasInvalidType, unsupportedType: base.unsupportedType,
+      value: override.value, description: override.description ?? base.description,
+      deprecation: base.deprecation, extensions: override.extensions ?? base.extensions, root: base.root,
+      location: override.location, valueLocation: override.valueLocation)
   }
 
   /// The closest base token to a misspelled override, looked for among the tokens under the

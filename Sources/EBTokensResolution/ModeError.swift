@@ -10,7 +10,7 @@ public enum ModeError: DiagnosticConvertible, Equatable {
   case overridesGroup(String, group: SourceLocation, at: SourceLocation)
   /// A layer gives a token another type than it has in the base.
   case changesType(String, from: TokenType, to: TokenType, base: SourceLocation, at: SourceLocation)
-  /// A layer sets `$description`, `$deprecated` or `$extensions`: they belong to the token in the base.
+  /// A layer sets `$deprecated`: it belongs to the token in the base.
   case notOverridable(key: String, owner: String, at: SourceLocation)
   /// A mode layer names a file or folder that does not exist, or that is not a token file.
   case layerNotFound(mode: String, path: String, at: SourceLocation?)
@@ -37,8 +37,8 @@ public enum ModeError: DiagnosticConvertible, Equatable {
         at: location, notes: [.init("'\(name)' is defined here", at: base)])
     case .notOverridable(let key, let owner, let location):
       return Diagnostic(
-        "'\(owner)' sets \(key) in a mode; a mode overrides only '$value' (and may restate '$type'), "
-          + "so write \(key) in the base set", at: location)
+        "'\(owner)' sets \(key) in a mode; a mode overrides '$value', '$description' and '$extensions' "
+          + "(and may restate '$type'), so write \(key) in the base set", at: location)
     case .layerNotFound(let mode, let path, let location):
       return Diagnostic("mode '\(mode)': '\(path)' does not exist", at: location)
     case .layerNotATokenFile(let mode, let path, let location):

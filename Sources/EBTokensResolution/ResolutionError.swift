@@ -16,12 +16,19 @@ public enum ResolutionError: DiagnosticConvertible, Equatable {
   case typeMismatch(token: String, expected: TokenType, target: String, found: TokenType, at: SourceLocation)
   case alphaOnNonColor(token: String, type: TokenType, at: SourceLocation)
   case chainTooLong(token: String, limit: Int, at: SourceLocation)
+  /// A warning: the token references one that is left out (its type is not supported), so it is
+  /// left out too.
+  case referencesOmittedToken(token: String, target: String, at: SourceLocation)
 
   public var diagnostic: Diagnostic {
     switch self {
     case .unknownReference(let token, let target, let suggestion, let location):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       return Diagnostic("'\(token)' references '{\(target)}', which does not exist\(hint)", at: location)
+    case .referencesOmittedToken(let token, let target, let location):
+      return Diagnostic(
+        "'\(token)' references '{\(target)}', which is left out because ebtokens does not support its type; "
+          + "'\(token)' is left out of every output too", at: location, severity: .warning)
     case .referenceToGroup(let token, let target, let location):
       return Diagnostic(
         "'\(token)' references '{\(target)}', which is a group, not a token; reference one of its tokens",

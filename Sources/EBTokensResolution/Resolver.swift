@@ -16,6 +16,8 @@ public struct Resolver {
     case visiting
     case resolved
     case failed
+    /// Left out: its type is one ebtokens does not support (a warning says so).
+    case omitted
   }
 
   private let source: TokenSource
@@ -35,6 +37,8 @@ public struct Resolver {
   /// The references inside composite values, by token, found once (see ``componentSites(of:_:)``).
   private var componentSitesByIndex: [Int: [ComponentReferenceSite]] = [:]
   private(set) var errors: [any DiagnosticConvertible] = []
+  /// Where the value parser puts its warnings, taken after each value.
+  private let valueWarnings = ValueWarnings()
 
   public init(source: TokenSource, limits: Limits = .standard) {
     self.source = source
@@ -54,6 +58,8 @@ public struct Resolver {
     /// Set for a group under an invalid `$type` (already reported) and none valid: its untyped
     /// tokens fail silently.
     var isUnderInvalidType = false
+    /// The unsupported `$type` of a group under one and none valid: its untyped tokens are left out.
+    var unsupportedType: String?
   }
 
   /// The resolved set, or every error found.
@@ -172,10 +178,12 @@ public struct Resolver {
         componentReferences: componentReferences)
     }
 
-    /// The token's own `$deprecated` (where `false` wins over any group), else its group's.
+    /// The token's own `$deprecated` (where `false` wins over any group), else its group's, else
+    /// its file root's.
     private func deprecation(_ index: Int) -> Deprecation? {
       if let setting = definitions[index].deprecation { return setting.deprecation }
       return parentGroups[Int(parentGroupOf[index])].deprecation
+        ?? definitions[index].root?.deprecation?.deprecation
     }
   }
 
@@ -199,6 +207,7 @@ public struct Resolver {
         inheritance.type = type
       } else {
         inheritance.isUnderInvalidType = group.hasInvalidType || parent.isUnderInvalidType
+        inheritance.unsupportedType = group.unsupportedType ?? parent.unsupportedType
       }
       if let setting = group.deprecation {
         inheritance.deprecation = setting.deprecation
@@ -258,22 +267,41 @@ public struct Resolver {
     }
   }
 
+  /// The token's own `$type`, else its nearest group's, else its file root's.
   private func declaredType(_ index: Int) -> TokenType? {
     let definition = source.definitions[index]
     // An invalid `$type` of its own (already reported) is not replaced by its group's.
     if definition.hasInvalidType { return nil }
-    return definition.declaredType ?? parentGroup(index).type
+    if let type = definition.declaredType { return type }
+    let parent = parentGroup(index)
+    if let type = parent.type { return type }
+    if parent.isUnderInvalidType || parent.unsupportedType != nil { return nil }
+    return definition.root?.type
+  }
+
+  /// The unsupported type a token without a supported one takes, if any: it is left out.
+  private func unsupportedType(_ index: Int) -> String? {
+    let definition = source.definitions[index]
+    if let type = definition.unsupportedType { return type }
+    let parent = parentGroup(index)
+    if definition.hasInvalidType || parent.isUnderInvalidType { return nil }
+    return parent.unsupportedType ?? definition.root?.unsupportedType
   }
 
   private mutating func resolve(from start: Int) {
     var stack = [start]
     states[start] = .visiting
     while let top = stack.last {
-      if states[top] == .resolved || states[top] == .failed {
+      if states[top] == .resolved || states[top] == .failed || states[top] == .omitted {
         stack.removeLast()
         continue
       }
       let definition = source.definitions[top]
+      if definition.unsupportedType != nil {
+        states[top] = .omitted
+        stack.removeLast()
+        continue
+      }
       if definition.hasInvalidValue {
         states[top] = .failed
         stack.removeLast()
@@ -288,6 +316,9 @@ public struct Resolver {
         case .visiting(let target)?:
           reportCycle(stack: stack, closingAt: target)
         case .failed?:
+          stack.removeLast()
+        case .omitted(let target)?:
+          omit(top, referencing: target, at: definition.valueLocation)
           stack.removeLast()
         case nil:
           resolveLiteral(top, node: node, alpha: alpha)
@@ -310,9 +341,21 @@ public struct Resolver {
         case .failed:
           states[top] = .failed
           stack.removeLast()
+        case .omitted:
+          omit(top, referencing: targetIndex, at: location)
+          stack.removeLast()
         }
       }
     }
+  }
+
+  /// Leaves out a token that references one left out, with a warning.
+  private mutating func omit(_ index: Int, referencing target: Int, at location: SourceLocation) {
+    errors.append(
+      ResolutionError.referencesOmittedToken(
+        token: source.definitions[index].path.name, target: source.definitions[target].path.name,
+        at: location))
+    states[index] = .omitted
   }
 
   /// Follows `target` next. Chains are bounded where a reference resolves (see
@@ -327,6 +370,8 @@ public struct Resolver {
     case visiting(Int)
     /// A reference to nothing (reported) or to a token that failed (reported before).
     case failed
+    /// A reference to a token left out.
+    case omitted(Int)
   }
 
   /// The first token a composite value references that is not resolved yet; `nil` when all are (or
@@ -350,6 +395,7 @@ public struct Resolver {
       case .failed:
         states[index] = .failed
         return .failed
+      case .omitted: return .omitted(target)
       case .resolved: continue
       }
     }
@@ -366,7 +412,11 @@ public struct Resolver {
   private mutating func resolveLiteral(_ index: Int, node: SyntaxNode, alpha: AlphaModifier?) {
     let definition = source.definitions[index]
     guard let type = declaredType(index) else {
-      if definition.hasInvalidType || parentGroup(index).isUnderInvalidType {
+      if unsupportedType(index) != nil {
+        states[index] = .omitted
+      } else if definition.hasInvalidType || parentGroup(index).isUnderInvalidType
+        || definition.root?.hasInvalidType == true
+      {
         states[index] = .failed
       } else {
         fail(index, with: TokenFileError.missingType(token: definition.path.name, at: definition.location))
@@ -394,7 +444,14 @@ public struct Resolver {
       referenced[site.target.name] = source.definitionIndex[site.target.name].flatMap { values[$0] }
     }
     let lookup = ReferenceLookup { [referenced] in referenced[$0.name] }
-    switch ValueParser.parse(node, as: type, lookup: lookup) {
+    let parsed = ValueParser.parse(node, as: type, lookup: lookup, warnings: valueWarnings)
+    for problem in valueWarnings.take() {
+      errors.append(
+        TokenFileError.dubiousValue(
+          token: definition.path.name, type: type, problem: problem.message,
+          at: problem.location ?? definition.valueLocation))
+    }
+    switch parsed {
     case .failure(let problem):
       fail(
         index,
@@ -427,7 +484,9 @@ public struct Resolver {
       return
     }
     chainLengths[index] = chainLength
-    if let expected = declaredType(index), expected != targetValue.type {
+    // A token without a `$type` of its own takes its target's, before its group's (format
+    // module, "Type").
+    if let expected = definition.declaredType, expected != targetValue.type {
       fail(
         index,
         with: ResolutionError.typeMismatch(

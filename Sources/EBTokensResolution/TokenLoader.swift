@@ -9,33 +9,36 @@ public struct TokenLoader: Sendable {
   public var limits: Limits
   /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
   public var jsonExtensions: [String]
+  /// Whether a warning fails the load as an error (`--strict`, `strict: true`).
+  public var strict: Bool
 
-  public init(limits: Limits = .standard, jsonExtensions: [String] = []) {
+  public init(limits: Limits = .standard, jsonExtensions: [String] = [], strict: Bool = false) {
     self.limits = limits
     self.jsonExtensions = jsonExtensions
+    self.strict = strict
   }
 
   /// Loads every token file below `directory`: `*.yaml` and `*.yml`, and DTCG JSON
   /// (`*.tokens.json`, `*.tokens`, and any of `jsonExtensions`).
   ///
-  /// - Throws: ``DiagnosticsError`` with every error of every file, sorted by
+  /// - Returns: The tokens and the warnings found in them.
+  /// - Throws: ``DiagnosticsError`` with every error (and warning) of every file, sorted by
   ///   file and line, when any file is invalid.
-  public func load(directory: String) throws -> TokenSet {
+  public func load(directory: String) throws -> Warned<TokenSet> {
     try load(files: try TokenFiles.find(in: directory, jsonExtensions: jsonExtensions))
   }
 
   /// Loads the given files, in the given order (callers sort them).
-  public func load(files: [TokenFiles.File]) throws -> TokenSet {
+  public func load(files: [TokenFiles.File]) throws -> Warned<TokenSet> {
     let (source, parseErrors) = try parse(files: files)
-    var errors = parseErrors
-    let (tokens, resolutionErrors) = Resolver.resolve(consume source, limits: limits)
-    errors += resolutionErrors
-    if !errors.isEmpty { throw DiagnosticsError(errors) }
-    return tokens
+    var findings = parseErrors
+    let (tokens, resolutionFindings) = Resolver.resolve(consume source, limits: limits)
+    findings += resolutionFindings
+    return Warned(tokens, warnings: try DiagnosticsError.check(findings, strict: strict))
   }
 
   /// Reads and parses `files`, YAML and DTCG JSON alike, and applies DTCG's group
-  /// structure (`$extends`, `$root`): every definition, with every error found.
+  /// structure (`$extends`, `$root`): every definition, with every error and warning found.
   ///
   /// Files are read and walked side by side, a batch at a time, and merged in the order given,
   /// each as soon as it and the files before it are read, while the next ones are still being

@@ -85,7 +85,7 @@ struct Resolve: ParsableCommand {
 
   func run() throws {
     let tokenSet = try withDiagnostics {
-      try TokenLoader().load(directory: tokenDirectory(in: directory))
+      try TokenLoader().load(directory: tokenDirectory(in: directory)).value
     }
     print("tokens \(tokenSet.tokens.count)")
   }

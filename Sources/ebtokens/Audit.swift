@@ -42,15 +42,18 @@ struct Audit: ParsableCommand {
   @Flag(help: "Allow paths in the config that lead outside the config file's folder.")
   var allowOutsideProject = false
 
+  @OptionGroup var diagnostics: DiagnosticOptions
+
   func run() throws {
-    var configuration = try reportingDiagnostics {
+    var configuration = try diagnostics.reporting {
       try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(path: config)
     }
     if let level { configuration.audit.level = level }
     if let method { configuration.audit.method = method }
-    let result = try reportingDiagnostics { try ContrastAudit.run(configuration: configuration) }
+    configuration.strict = configuration.strict || diagnostics.strict
+    let result = try diagnostics.reportingWithWarnings { try ContrastAudit.run(configuration: configuration) }
     if let output {
-      try reportingDiagnostics {
+      try diagnostics.reporting {
         try AuditReport.writeAtomically(AuditReport.render(result, format: format), to: output)
       }
       print("\(result.summary); report written to \(output)")

@@ -20,13 +20,17 @@ struct Build: ParsableCommand {
   @Flag(help: "Allow paths in the config that lead outside the config file's folder.")
   var allowOutsideProject = false
 
+  @OptionGroup var diagnostics: DiagnosticOptions
+
   func run() throws {
-    let (configuration, result) = try reportingDiagnostics {
-      let configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
+    let (configuration, result) = try diagnostics.reporting {
+      var configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
         path: config)
+      configuration.strict = configuration.strict || diagnostics.strict
       return (configuration, try Builder().build(configuration, mode: check ? .check : .write))
     }
     keepUntilExit(result)
+    diagnostics.print(result.warnings)
     let plan = result.plan
     if check {
       guard !plan.isUpToDate else {

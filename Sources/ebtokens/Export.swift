@@ -23,9 +23,12 @@ struct Export: ParsableCommand {
   @Option(help: "Write to this file (atomically) instead of standard output.")
   var output: String?
 
+  @OptionGroup var diagnostics: DiagnosticOptions
+
   func run() throws {
-    let text = try reportingDiagnostics {
-      let configuration = try ConfigurationLoader().load(path: config)
+    let text = try diagnostics.reportingWithWarnings {
+      var configuration = try ConfigurationLoader().load(path: config)
+      configuration.strict = configuration.strict || diagnostics.strict
       return try DTCGExport.run(
         configuration: configuration, tokenDirectory: tokens, mode: resolved ? .resolved : .references)
     }
@@ -33,6 +36,6 @@ struct Export: ParsableCommand {
       print(text, terminator: "")
       return
     }
-    try reportingDiagnostics { try DTCGExport.write(text, to: output) }
+    try diagnostics.reporting { try DTCGExport.write(text, to: output) }
   }
 }

@@ -13,8 +13,12 @@ struct List: ParsableCommand {
   @Option(help: "The folder of token files.")
   var tokens = "tokens"
 
+  @OptionGroup var diagnostics: DiagnosticOptions
+
   func run() throws {
-    let tokenSet = try reportingDiagnostics { try TokenLoader().load(directory: tokens) }
+    let tokenSet = try diagnostics.reportingWithWarnings {
+      try TokenLoader(strict: diagnostics.strict).load(directory: tokens)
+    }
     print(TokenListing.render(tokenSet, format: format), terminator: "")
   }
 }

@@ -13,13 +13,37 @@ struct Ebtokens: ParsableCommand {
   )
 }
 
-/// Prints every diagnostic to stderr and exits 2, the code for invalid input.
-func exitWithDiagnostics(_ error: DiagnosticsError) -> Never {
-  var renderer = DiagnosticRenderer()
-  let errorCount = error.diagnostics.count { $0.severity == .error }
-  let summary = errorCount == 1 ? "1 error\n" : "\(errorCount) errors\n"
-  FileHandle.standardError.write(Data((renderer.render(error.diagnostics) + summary).utf8))
-  Foundation.exit(2)
+/// The options every command that reads tokens takes about its diagnostics.
+struct DiagnosticOptions: ParsableArguments {
+  @Flag(help: "Treat every warning as an error (exit 2), as `strict: true` in the config does.")
+  var strict = false
+
+  @Option(help: "Print at most this many errors and warnings; a line counts the rest.")
+  var maxErrors = 50
+
+  /// Prints `diagnostics` to stderr, at most `maxErrors` of them, with their count.
+  func print(_ diagnostics: [Diagnostic]) {
+    var renderer = DiagnosticRenderer()
+    FileHandle.standardError.write(Data(renderer.report(diagnostics, limit: maxErrors).utf8))
+  }
+
+  /// Runs `body`, printing its diagnostics and exiting 2, the code for invalid input, when it
+  /// throws them.
+  func reporting<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as DiagnosticsError {
+      print(error.diagnostics)
+      Foundation.exit(2)
+    }
+  }
+
+  /// Runs `body` and prints the warnings of its result.
+  func reportingWithWarnings<T>(_ body: () throws -> Warned<T>) throws -> T {
+    let result = try reporting(body)
+    print(result.warnings)
+    return result.value
+  }
 }
 
 /// Leaves `value` allocated until the process exits, which returns all its memory at once: freeing
@@ -34,15 +58,6 @@ private final class KeptValue<Value> {
 
   init(_ value: Value) {
     self.value = value
-  }
-}
-
-/// Runs `body`, turning diagnostics into exit code 2.
-func reportingDiagnostics<T>(_ body: () throws -> T) throws -> T {
-  do {
-    return try body()
-  } catch let error as DiagnosticsError {
-    exitWithDiagnostics(error)
   }
 }
 

@@ -206,7 +206,7 @@ import Testing
     let root = TestPaths.repositoryRoot.path
     var configuration = try ConfigurationLoader().load(path: root + "/ebtokens.yml")
     if let level { configuration.audit.level = level }
-    return try ContrastAudit.run(configuration: configuration)
+    return try ContrastAudit.run(configuration: configuration).value
   }
 
   /// The real verdict on EastBlue. The Alert seed claims every title and description passes 4.5:1

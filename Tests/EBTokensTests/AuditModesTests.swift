@@ -26,7 +26,7 @@ extension AuditFixture {
         name: mode.name,
         layers: try mode.layers.map { ModeSource.Layer(name: $0.path, files: try files($0.path)) })
     }
-    let tokens = try ModalTokenLoader().load(base: files(configuration.tokens), modes: modes)
+    let tokens = try ModalTokenLoader().load(base: files(configuration.tokens), modes: modes).value
     return try ContrastAudit.run(tokens: tokens, audit: configuration.audit, configPath: configuration.path)
   }
 }

@@ -29,7 +29,7 @@ enum AuditFixture {
       let path = (file.path as NSString).standardizingPath
       return TokenFiles.File(path: path, displayPath: String(path.dropFirst(prefix.count)))
     }
-    return try runAudit(tokens: try TokenLoader().load(files: files), configuration: configuration)
+    return try runAudit(tokens: try TokenLoader().load(files: files).value, configuration: configuration)
   }
 }
 

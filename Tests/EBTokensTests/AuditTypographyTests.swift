@@ -110,7 +110,7 @@ import Testing
         "typography.primary.label.base",
         "typography.secondary.bold.small-caption",
       ])
-    let result = try ContrastAudit.run(configuration: configuration)
+    let result = try ContrastAudit.run(configuration: configuration).value
     // Every type style of the seeds is normal text: Proxima Soft Bold 18px is under 18.67px.
     #expect(
       result.results.filter { $0.foreground == "main.nudge.color.primary.label" }.map(\.role) == [.text])

@@ -3,6 +3,7 @@ import Testing
 
 @testable import EBTokensBuild
 @testable import EBTokensConfig
+@testable import EBTokensEmitting
 @testable import EBTokensModel
 @testable import EBTokensSupport
 
@@ -134,25 +135,67 @@ import Testing
       ])
   }
 
-  @Test func aModeOverridesOnlyValues() {
+  @Test func aModeOverridesValuesDescriptionsAndExtensionsButNotDeprecation() {
     let errors = Self.project(
       dark: """
         color:
           $deprecated: true
           text:
             $value: "#E8EEF7"
-            $description: Light text.
-          page:
-            $value: "#121212"
-            $extensions: {com.example: 1}
+            $deprecated: true
         """
     ).errors()
-    let rest = "in a mode; a mode overrides only '$value' (and may restate '$type'), so write"
+    let rest =
+      "in a mode; a mode overrides '$value', '$description' and '$extensions' (and may restate '$type'), so write"
     #expect(
       errors == [
         "tokens-dark/colors.yaml:1:1: error: 'color' sets $deprecated \(rest) $deprecated in the base set",
-        "tokens-dark/colors.yaml:3:3: error: 'color.text' sets $description \(rest) $description in the base set",
-        "tokens-dark/colors.yaml:6:3: error: 'color.page' sets $extensions \(rest) $extensions in the base set",
+        "tokens-dark/colors.yaml:3:3: error: 'color.text' sets $deprecated \(rest) $deprecated in the base set",
+      ])
+  }
+
+  /// Figma writes one file per mode, each token with its own `$extensions` (its variable id, and
+  /// in a mode where it is an alias, `com.figma.aliasData`): each mode keeps its own.
+  @Test func eachModeKeepsTheExtensionsAndDescriptionItsFileGivesAToken() throws {
+    let tokens = try Self.project(
+      dark: """
+        $extensions: {com.figma.modeName: Dark}
+        color:
+          text:
+            $value: "#E8EEF7"
+            $description: Dark text.
+            $extensions: {com.figma.aliasData: {targetVariableName: gray/100}}
+        """
+    ).tokens()
+    let light = try #require(tokens.sets[0]["color.text"])
+    let dark = try #require(tokens.sets[1]["color.text"])
+    #expect(dark.description == "Dark text.")
+    #expect(light.extensions == nil)
+    guard case .mapping(let extensions)? = dark.extensions else {
+      Issue.record("no $extensions in dark")
+      return
+    }
+    #expect(extensions.entries.map(\.key.value) == ["com.figma.aliasData"])
+  }
+
+  /// Templates see each mode's `$extensions`, as JSON in a string literal of the language.
+  @Test func templatesSeeEachModesExtensions() throws {
+    let tokens = try Self.project(
+      dark: """
+        color:
+          text:
+            $value: "#E8EEF7"
+            $extensions: {com.figma.variableId: "VariableID:1:2"}
+        """
+    ).tokens()
+    var builder = NamespaceContextBuilder(language: SwiftLanguage())
+    let root = builder.root(tokens, named: "EBTokens")
+    let color = try #require(root.namespaces.first { $0.name == "Color" })
+    let text = try #require(color.tokens.first { $0.token.name == "color.text" })
+    #expect(text.declaration.extensions == nil)
+    #expect(
+      text.declaration.modeValues.map(\.extensions) == [
+        nil, #""{\n  \"com.figma.variableId\": \"VariableID:1:2\"\n}""#,
       ])
   }
 

@@ -104,12 +104,13 @@ import Testing
   @Test func typeMismatchNamesBothTypes() {
     let errors = diagnostics {
       _ = try loadTokens([
-        "a.yaml": "space:\n  $type: dimension\n  four: 4px\ncolor:\n  $type: color\n  bg: \"{space.four}\"\n"
+        "a.yaml":
+          "space:\n  $type: dimension\n  four: 4px\ncolor:\n  bg: {$type: color, $value: \"{space.four}\"}\n"
       ])
     }
     #expect(
       errors == [
-        "a.yaml:6:7: error: 'color.bg' is a color, but it references '{space.four}', which is a dimension"
+        "a.yaml:5:30: error: 'color.bg' is a color, but it references '{space.four}', which is a dimension"
       ])
   }
 
@@ -171,7 +172,7 @@ import Testing
 
   @Test func theShippedTokensResolveWithAlertDescriptionsAtEightyPercent() throws {
     let directory = TestPaths.repositoryRoot.appendingPathComponent("tokens").path
-    let tokens = try TokenLoader().load(directory: directory)
+    let tokens = try TokenLoader().load(directory: directory).value
     for type in ["information", "warning", "error", "success", "neutral"] {
       let title = try #require(tokens["main.alert.color.\(type).label-title"])
       let description = try #require(tokens["main.alert.color.\(type).description"])

@@ -53,7 +53,7 @@ import Testing
   @Test func generatedSetLoadsWithTheStatedMix() throws {
     let tokenSet = try Self.withGeneratedTree { directory, tree in
       #expect(tree.tokenCount == Self.count)
-      return try TokenLoader().load(directory: directory.appendingPathComponent("tokens").path)
+      return try TokenLoader().load(directory: directory.appendingPathComponent("tokens").path).value
     }
     let tokens = tokenSet.tokens
     #expect(tokens.count == Self.count)
@@ -91,7 +91,7 @@ import Testing
         path: directory.appendingPathComponent(GeneratedTokenTree.configurationPath).path)
       #expect(configuration.outputs.map(\.kind) == [.swift, .kotlin, .css])
       #expect(configuration.audit.rules.count == tree.ruleCount)
-      let tokenSet = try TokenLoader().load(directory: directory.appendingPathComponent("tokens").path)
+      let tokenSet = try TokenLoader().load(directory: directory.appendingPathComponent("tokens").path).value
       // The audit throws for a rule whose patterns match nothing or pair nothing.
       return (try runAudit(tokens: tokenSet, configuration: configuration), configuration.audit.rules.count)
     }
@@ -104,7 +104,7 @@ import Testing
   @Test func smallCountsStayExactAndValid() throws {
     for count in [1, 137] {
       let tokenSet = try Self.withGeneratedTree(count: count) { directory, _ in
-        try TokenLoader().load(directory: directory.appendingPathComponent("tokens").path)
+        try TokenLoader().load(directory: directory.appendingPathComponent("tokens").path).value
       }
       #expect(tokenSet.tokens.count == count)
     }

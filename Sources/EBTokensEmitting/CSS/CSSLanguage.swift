@@ -222,11 +222,13 @@ struct CSSLanguage {
     return "color-mix(in srgb, var(\(target)) \(Self.decimal(factor * 100))%, transparent)"
   }
 
-  /// Keywords that name a generic family and must stay unquoted; every other
-  /// name is a quoted string.
+  /// Keywords that name a generic family, and the browsers' own names for the system font
+  /// (`-apple-system` in Safari, `BlinkMacSystemFont` in older Chrome), which must stay unquoted: a
+  /// quoted keyword is looked up as a font called that, which matches nothing. Every other name is
+  /// a quoted string.
   static let genericFamilies: Set<String> = [
     "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif",
-    "ui-monospace", "ui-rounded", "math", "emoji", "fangsong",
+    "ui-monospace", "ui-rounded", "math", "emoji", "fangsong", "-apple-system", "BlinkMacSystemFont",
   ]
 
   private static func familyName(_ name: String) -> String {

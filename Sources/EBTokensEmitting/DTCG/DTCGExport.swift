@@ -214,6 +214,11 @@ public enum DTCGExport {
     return "#/" + (segments + ["$value"] + valuePath).joined(separator: "/")
   }
 
+  /// `$extensions` (or any value as written) as the text of a JSON document, for templates.
+  static func jsonText(_ node: SyntaxNode) -> String {
+    String(JSONWriter.render(json(node)).dropLast())
+  }
+
   /// `$extensions` as written: mappings in their order, YAML's plain `true`, `false`, `null` and
   /// numbers as JSON's (numbers digit for digit), every other scalar as a string.
   static func json(_ node: SyntaxNode) -> JSONWriter.Value {

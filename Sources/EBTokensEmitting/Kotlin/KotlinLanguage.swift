@@ -62,7 +62,8 @@ struct KotlinLanguage: NamespaceLanguage {
     }
     return .success(
       TokenDeclaration(
-        type: Self.type(of: token.type), value: value, documentation: documentation, deprecation: deprecation)
+        type: Self.type(of: token.type), value: value, documentation: documentation, deprecation: deprecation,
+        extensions: token.extensions.map { Self.escaper.literal(DTCGExport.jsonText($0)) })
     )
   }
 

@@ -31,6 +31,10 @@ struct TokenDeclaration: Sendable {
   /// doc comments; empty when it has none.
   let documentation: [String]
   let deprecation: DeprecationContext?
+  /// The token's `$extensions` as JSON, written as a string literal of the language; `nil` when it
+  /// has none. In a token whose value changes with the mode, the first mode's (each mode's own is
+  /// in `modeValues`).
+  var extensions: String?
   /// The value in each mode, when it changes with the mode; empty otherwise.
   var modeValues: [ModeValueContext] = []
 }
@@ -43,11 +47,15 @@ final class ModeValueContext: TemplateContext {
   let value: String
   /// Whether it is the last mode, so a template knows where the list ends.
   let isLast: Bool
+  /// The token's `$extensions` in this mode (a mode file may give its own, as Figma's do), as
+  /// JSON in a string literal of the language; `nil` when it has none.
+  let extensions: String?
 
-  package init(label: String, value: String, isLast: Bool) {
+  package init(label: String, value: String, isLast: Bool, extensions: String?) {
     self.label = label
     self.value = value
     self.isLast = isLast
+    self.extensions = extensions
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {
@@ -55,6 +63,7 @@ final class ModeValueContext: TemplateContext {
     case .label: return .text(label)
     case .value: return .text(value)
     case .isLast: return .bool(isLast)
+    case .extensions: return .optional(extensions)
     default: return nil
     }
   }
@@ -147,6 +156,7 @@ final class TokenContext: TemplateContext {
     case .deprecation: return .optional(declaration.deprecation)
     case .modal: return .bool(isModal)
     case .modeValues: return .list(declaration.modeValues)
+    case .extensions: return .optional(declaration.extensions)
     default: return nil
     }
   }
@@ -221,11 +231,12 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     guard declarations.count == token.byMode.count, let first = declarations.first else { return nil }
     let values = zip(modes, declarations).enumerated().map { position, mode in
       ModeValueContext(
-        label: ModeName.member(mode.0), value: mode.1.value ?? "", isLast: position == modes.count - 1)
+        label: ModeName.member(mode.0), value: mode.1.value ?? "", isLast: position == modes.count - 1,
+        extensions: mode.1.extensions)
     }
     return TokenDeclaration(
       type: "EBModal<\(first.type)>", value: nil, documentation: first.documentation,
-      deprecation: first.deprecation, modeValues: values)
+      deprecation: first.deprecation, extensions: first.extensions, modeValues: values)
   }
 
   private mutating func namespace(

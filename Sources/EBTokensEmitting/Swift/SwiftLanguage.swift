@@ -49,7 +49,8 @@ struct SwiftLanguage: NamespaceLanguage {
     return .success(
       TokenDeclaration(
         type: Self.type(of: token.type), value: Self.literal(token.value),
-        documentation: token.description.map(Self.escaper.commentLines) ?? [], deprecation: deprecation))
+        documentation: token.description.map(Self.escaper.commentLines) ?? [], deprecation: deprecation,
+        extensions: token.extensions.map { Self.escaper.literal(DTCGExport.jsonText($0)) }))
   }
 
   static func type(of type: TokenType) -> String {

@@ -64,3 +64,37 @@ public struct DiagnosticsError: Error, Sendable {
     }
   }
 }
+
+extension Diagnostic {
+  /// The same finding as an error: what `--strict` (or `strict: true`) makes of a warning.
+  public var asError: Diagnostic {
+    Diagnostic(message, at: location, notes: notes, severity: .error)
+  }
+}
+
+/// A stage's result with the warnings found on the way: what was dubious but buildable.
+public struct Warned<Value> {
+  public let value: Value
+  /// Sorted as ``DiagnosticsError`` sorts, each of severity `warning`.
+  public let warnings: [Diagnostic]
+
+  public init(_ value: Value, warnings: [Diagnostic] = []) {
+    self.value = value
+    self.warnings = warnings.sorted(by: DiagnosticsError.order)
+  }
+}
+
+extension Warned: Sendable where Value: Sendable {}
+
+extension DiagnosticsError {
+  /// The warnings among `findings`; throws every finding, warnings with the errors, when any is an
+  /// error, or when `strict` and any is a warning (then each warning is an error).
+  public static func check(_ findings: [any DiagnosticConvertible], strict: Bool) throws -> [Diagnostic] {
+    var diagnostics = findings.map(\.diagnostic)
+    if strict { diagnostics = diagnostics.map { $0.severity == .warning ? $0.asError : $0 } }
+    if diagnostics.contains(where: { $0.severity == .error }) {
+      throw DiagnosticsError(diagnostics: diagnostics)
+    }
+    return diagnostics
+  }
+}

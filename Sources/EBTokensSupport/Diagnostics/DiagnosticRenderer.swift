@@ -33,6 +33,29 @@ public struct DiagnosticRenderer {
     diagnostics.map { render($0) }.joined()
   }
 
+  /// The first `limit` diagnostics, a line saying how many more there are ("and 3 more errors"),
+  /// and the count of each severity ("1 error, 2 warnings"); empty for no diagnostics.
+  public mutating func report(_ diagnostics: [Diagnostic], limit: Int) -> String {
+    guard !diagnostics.isEmpty else { return "" }
+    var text = render(Array(diagnostics.prefix(max(0, limit))))
+    let rest = diagnostics.dropFirst(max(0, limit))
+    if !rest.isEmpty {
+      text += "and \(Self.counts(rest, more: true))\n"
+    }
+    return text + Self.counts(diagnostics[...], more: false) + "\n"
+  }
+
+  /// "1 error, 2 warnings", or with `more` "3 more errors and 1 more warning".
+  private static func counts(_ diagnostics: ArraySlice<Diagnostic>, more: Bool) -> String {
+    let errors = diagnostics.count { $0.severity == .error }
+    let warnings = diagnostics.count { $0.severity == .warning }
+    let prefix = more ? "more " : ""
+    var parts: [String] = []
+    if errors > 0 || warnings == 0 { parts.append("\(errors) \(prefix)\(errors == 1 ? "error" : "errors")") }
+    if warnings > 0 { parts.append("\(warnings) \(prefix)\(warnings == 1 ? "warning" : "warnings")") }
+    return parts.joined(separator: more ? " and " : ", ")
+  }
+
   private mutating func line(_ severity: String, _ message: String, at location: SourceLocation?) -> String {
     let message = Self.printable(message)
     guard let location else { return "\(severity): \(message)\n" }

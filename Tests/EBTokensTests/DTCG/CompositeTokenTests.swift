@@ -150,7 +150,10 @@ import Testing
             $value: {fontFamily: X, fontWeight: 900, letterSpacing: 0px, lineHeight: 1}
         """) == [
           "t.yaml:5:19: error: 'type.a' references '{font.nope}', which does not exist",
-          "t.yaml:16:7: error: invalid typography for 'type.b': unknown typography field 'lineHight'; did you mean 'lineHeight'?",
+          // A member DTCG does not define is ignored, with a warning (a misspelling says so).
+          "t.yaml:12:7: error: invalid typography for 'type.b': a typography value needs 'lineHeight'",
+          "t.yaml:16:7: warning: in typography 'type.b': 'lineHight' is not a member of a typography value in "
+            + "DTCG 2025.10 (ignored); did you mean 'lineHeight'?",
           "t.yaml:18:39: error: invalid typography for 'type.c': fontSize must be more than 0",
           "t.yaml:20:13: error: invalid typography for 'type.d': a typography value needs 'fontSize'",
         ])

@@ -35,9 +35,14 @@ import Testing
     }
     var actual: [String]
     do {
-      actual = try TokenLoader().load(files: files).tokens.map(Self.describe)
+      let loaded = try TokenLoader().load(files: files)
+      actual =
+        loaded.value.tokens.map(Self.describe)
+        + loaded.warnings.map { "warning: \($0.location.map { "\($0): " } ?? "")\($0.message)" }
     } catch let error as DiagnosticsError {
-      actual = error.diagnostics.map { "error: \($0.location.map { "\($0): " } ?? "")\($0.message)" }
+      actual = error.diagnostics.map {
+        "\($0.severity.rawValue): \($0.location.map { "\($0): " } ?? "")\($0.message)"
+      }
     }
     #expect(!actual.isEmpty, "\(example) resolves to no token and no error")
     let expectedURL = folder.appendingPathComponent("expected.txt")

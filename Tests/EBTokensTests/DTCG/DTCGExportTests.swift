@@ -18,7 +18,7 @@ import Testing
   private func load(_ relative: String) throws -> TokenSet? {
     let path = TestPaths.repositoryRoot.appendingPathComponent(relative).path
     do {
-      return try TokenLoader().load(directory: path)
+      return try TokenLoader().load(directory: path).value
     } catch is DiagnosticsError {
       return nil  // an example that is invalid as the specification defines it
     }

@@ -58,7 +58,7 @@ import Testing
     ).write(to: configURL)
     let second = try ConfigurationLoader().load(path: configURL.path)
     let outputs = try OutputRenderer(configuration: second).render(
-      TokenLoader().load(directory: root.appendingPathComponent("tokens").path))
+      TokenLoader().load(directory: root.appendingPathComponent("tokens").path).value)
     return (try OutputWriter().plan(outputs), second)
   }
 

@@ -35,7 +35,7 @@ import Testing
     """
 
   static func tokens() throws -> TokenSet {
-    try TokenLoader().load(directory: fixture.appendingPathComponent("tokens").path)
+    try TokenLoader().load(directory: fixture.appendingPathComponent("tokens").path).value
   }
 
   /// Renders every output of the adversarial tokens below `directory`.
@@ -83,6 +83,7 @@ import Testing
 
   @Test func cssRefusesEveryNameNoEscapeCanMakeReadableAndSwiftAndKotlinBuildThem() throws {
     let tokens = try TokenLoader().load(directory: Self.fixture.appendingPathComponent("names-any").path)
+      .value
     let errors = diagnostics {
       _ = try OutputRenderer(
         configuration: ConfigurationLoader().load(
@@ -154,6 +155,7 @@ import Testing
     let swift = try ExternalTool.swift.require()
     let kotlinc = try ExternalTool.kotlinc.require()
     let tokens = try TokenLoader().load(directory: Self.fixture.appendingPathComponent("names-any").path)
+      .value
     try withTemporaryDirectory { directory in
       try Self.write(
         to: directory,

@@ -14,7 +14,7 @@ enum EmitCompositeFixture {
   static let folder = URL(fileURLWithPath: TestPaths.fixture("emitting-composite"))
 
   static func tokens() throws -> TokenSet {
-    try TokenLoader().load(directory: folder.appendingPathComponent("tokens").path)
+    try TokenLoader().load(directory: folder.appendingPathComponent("tokens").path).value
   }
 
   /// Every output, rendered with the built-in templates, in the configuration's order.

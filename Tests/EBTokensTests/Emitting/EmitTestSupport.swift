@@ -33,7 +33,7 @@ enum EmitFixture {
   static let tokensDirectory = TestPaths.fixture("emitting/tokens")
 
   static func tokens() throws -> TokenSet {
-    try TokenLoader().load(directory: tokensDirectory)
+    try TokenLoader().load(directory: tokensDirectory).value
   }
 
   /// The fixture's configuration, with its outputs below `baseDirectory`.
@@ -68,7 +68,7 @@ enum ModesFixture {
   static func render() throws -> [GeneratedOutput] {
     let configuration = try configuration()
     return try OutputRenderer(configuration: configuration).render(
-      ModalTokenLoader().load(configuration: configuration))
+      ModalTokenLoader().load(configuration: configuration).value)
   }
 
   /// Copies the project to `directory` and builds it there (`swift/`, `kotlin/`, `css/`, `css-literal/`).

@@ -21,19 +21,19 @@ struct ModalProject {
 
   /// The tokens in every mode.
   func tokens() throws -> ModalTokenSet {
-    try inFolder { configuration in try ModalTokenLoader().load(configuration: configuration) }
+    try inFolder { configuration in try ModalTokenLoader().load(configuration: configuration).value }
   }
 
   /// The contrast audit, in every mode.
   func audit() throws -> AuditResult {
-    try inFolder { configuration in try ContrastAudit.run(configuration: configuration) }
+    try inFolder { configuration in try ContrastAudit.run(configuration: configuration).value }
   }
 
   /// Every output, rendered in memory.
   func render() throws -> [GeneratedOutput] {
     try inFolder { configuration in
       try OutputRenderer(configuration: configuration).render(
-        ModalTokenLoader().load(configuration: configuration))
+        ModalTokenLoader().load(configuration: configuration).value)
     }
   }
 

@@ -29,6 +29,14 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
 
 /// Parses and resolves token YAML given as strings (file name → contents).
 func loadTokens(_ files: [String: String], limits: Limits = .standard) throws -> TokenSet {
+  try loadTokensWarning(files, limits: limits).value
+}
+
+/// The tokens of `files` (see ``loadTokens(_:limits:)``) and their warnings, each printed as
+/// `file:line:col: warning: message`; with `strict`, warnings fail the load as errors.
+func loadTokensWarning(_ files: [String: String], limits: Limits = .standard, strict: Bool = false) throws
+  -> (value: TokenSet, warnings: [String])
+{
   try withTemporaryDirectory { directory in
     var list: [TokenFiles.File] = []
     for (name, contents) in files.sorted(by: { $0.key < $1.key }) {
@@ -38,7 +46,10 @@ func loadTokens(_ files: [String: String], limits: Limits = .standard) throws ->
       try Data(contents.utf8).write(to: url)
       list.append(TokenFiles.File(path: url.path, displayPath: name))
     }
-    return try TokenLoader(limits: limits).load(files: list)
+    let loaded = try TokenLoader(limits: limits, strict: strict).load(files: list)
+    return (
+      loaded.value, loaded.warnings.map { "\($0.location.map { "\($0): " } ?? "")warning: \($0.message)" }
+    )
   }
 }
 

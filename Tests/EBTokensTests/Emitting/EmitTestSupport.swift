@@ -80,3 +80,22 @@ enum ModesFixture {
     _ = try Builder().build(configuration(in: directory), mode: .write)
   }
 }
+
+/// `Fixtures/figma`: projects in the shape of Figma's native Variables export (see its README).
+enum FigmaFixture {
+  static let directory = TestPaths.fixtures.appendingPathComponent("figma")
+
+  /// Copies the project `name` (its config and token folders) to `directory` and builds it there
+  /// (`swift/`, `kotlin/`, `css/`); its warnings are what its `expected-warnings.txt` records.
+  static func build(_ name: String, in directory: URL) throws -> [Diagnostic] {
+    let project = self.directory.appendingPathComponent(name)
+    for item in ["ebtokens.yml", "tokens", "dark"]
+    where FileManager.default.fileExists(atPath: project.appendingPathComponent(item).path) {
+      try FileManager.default.copyItem(
+        at: project.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+    }
+    let configuration = try ConfigurationLoader().load(
+      path: directory.appendingPathComponent("ebtokens.yml").path)
+    return try Builder().build(configuration, mode: .write).warnings
+  }
+}

@@ -14,7 +14,8 @@ import Testing
   private static let fixtures = URL(fileURLWithPath: TestPaths.fixture("emitting"))
 
   /// Each fixture's Swift package builds without a warning, and an app reads its tokens.
-  @Test(.requires(.swift), arguments: [ToolchainFixture.emitting, .modes, .composite])
+  @Test(
+    .requires(.swift), arguments: [ToolchainFixture.emitting, .modes, .composite, .figmaSingle, .figmaMulti])
   func theSwiftPackageBuildsAndAnAppReadsItsTokens(fixture: ToolchainFixture) throws {
     let swift = try ExternalTool.swift.require()
     try withTemporaryDirectory { directory in
@@ -36,7 +37,9 @@ import Testing
 
   /// Each fixture's Kotlin compiles against Compose stubs, with no warning from the generated
   /// files (a deprecated token is used nowhere, so the only warnings are the JVM's own), and runs.
-  @Test(.requires(.kotlinc, .kotlin), arguments: [ToolchainFixture.emitting, .modes, .composite])
+  @Test(
+    .requires(.kotlinc, .kotlin),
+    arguments: [ToolchainFixture.emitting, .modes, .composite, .figmaSingle, .figmaMulti])
   func theKotlinCompilesAgainstComposeStubsAndRuns(fixture: ToolchainFixture) throws {
     let kotlinc = try ExternalTool.kotlinc.require()
     let kotlin = try ExternalTool.kotlin.require()
@@ -163,6 +166,43 @@ import Testing
     }
   }
 
+  // MARK: - Figma
+
+  /// The CSS of Figma's exports loads in Chromium, and computes the colors the designer chose
+  /// (the float32 channels on their 8-bit steps), in each mode.
+  @Test(.requires(.chromium)) func chromiumComputesTheCSSOfFigmaExports() throws {
+    let chromium = try ExternalTool.chromium.require()
+    func probe(_ name: String) throws -> [String: [String: String]] {
+      try withTemporaryDirectory { directory in
+        _ = try FigmaFixture.build(name, in: directory)
+        let page = directory.appendingPathComponent("probe.html")
+        try FileManager.default.copyItem(
+          at: FigmaFixture.directory.appendingPathComponent("\(name)/css-probe/probe.html"), to: page)
+        let run = try ExternalTool.dumpDOM(chromium, page: page, profileIn: directory)
+        return try ExternalTool.probeResult(fromDOM: run.stdout).mapValues {
+          $0.mapValues { $0["computed"] ?? "" }
+        }
+      }
+    }
+    let single = try probe("single")
+    #expect(
+      single["root"] == [
+        "--color-red-50": "rgb(252, 232, 230)", "--color-red-600": "rgb(217, 48, 37)",
+        "--color-danger": "rgb(217, 48, 37)", "--spacing-base": "16px", "--opacity-disabled": "0.38",
+      ])
+    let multi = try probe("multi")
+    #expect(
+      multi["light"] == [
+        "--surface-bg": "rgb(255, 255, 255)", "--text-primary": "rgb(32, 33, 36)",
+        "--text-danger": "rgb(217, 48, 37)",
+      ])
+    #expect(
+      multi["dark"] == [
+        "--surface-bg": "rgb(32, 33, 36)", "--text-primary": "rgb(255, 255, 255)",
+        "--text-danger": "rgb(242, 139, 130)",
+      ])
+  }
+
   /// The computed `color` of `property` as `rgba(r, g, b, a)`: see ``rgba(color:)``.
   private static func rgba(_ scope: [String: [String: String]], _ property: String) throws -> String {
     try rgba(color: try #require(scope[property]?["color"], "no color for \(property)"))
@@ -236,6 +276,49 @@ struct ToolchainFixture: Sendable, CustomTestStringConvertible {
       "typography.weight.bold 700",
       "typography.type.scale 1.25",
       "motion.duration.slow 1500",
+    ])
+
+  /// `Fixtures/figma/single`: Figma's export of one collection in one mode; its float32 colors
+  /// come out on their 8-bit steps, and its `string` variable is left out.
+  static let figmaSingle = ToolchainFixture(
+    name: "figma-single", write: { _ = try FigmaFixture.build("single", in: $0) },
+    folder: FigmaFixture.directory.appendingPathComponent("single"),
+    swiftOutput: [
+      "red.50 #FCE8E6",
+      "red.50.red-is-252/255 true",
+      "danger #D93025",
+      "spacing.base 16.0",
+      "opacity.disabled 0.3799999952316284",
+    ],
+    kotlinOutput: [
+      "red.50 fffce8e6",
+      "danger ffd93025",
+      "spacing.base 16.0.dp",
+      "opacity.disabled 0.3799999952316284",
+    ])
+
+  /// `Fixtures/figma/multi`: Figma's export of a Primitives collection and a Semantic one in
+  /// Light (the base) and Dark (a mode layer, one file as exported).
+  static let figmaMulti = ToolchainFixture(
+    name: "figma-multi", write: { _ = try FigmaFixture.build("multi", in: $0) },
+    folder: FigmaFixture.directory.appendingPathComponent("multi"),
+    swiftOutput: [
+      "light.surface.bg #FFFFFF",
+      "light.text.primary #202124",
+      "light.text.danger #D93025",
+      "dark.surface.bg #202124",
+      "dark.text.primary #FFFFFF",
+      "dark.text.danger #F28B82",
+      "gray.900 #202124",
+    ],
+    kotlinOutput: [
+      "light.surface.bg ffffffff",
+      "light.text.primary ff202124",
+      "light.text.danger ffd93025",
+      "dark.surface.bg ff202124",
+      "dark.text.primary ffffffff",
+      "dark.text.danger fff28b82",
+      "gray.900 ff202124",
     ])
 
   /// `Fixtures/emitting-modes`: three modes, the last layering two layers; each app reads every

@@ -55,6 +55,9 @@ public struct Resolver {
   private struct ParentGroup {
     var type: TokenType?
     var deprecation: Deprecation?
+    /// Whether a group above says `$deprecated` (`false` included), which the file root's does not
+    /// override.
+    var setsDeprecation = false
     /// Set for a group under an invalid `$type` (already reported) and none valid: its untyped
     /// tokens fail silently.
     var isUnderInvalidType = false
@@ -182,8 +185,8 @@ public struct Resolver {
     /// its file root's.
     private func deprecation(_ index: Int) -> Deprecation? {
       if let setting = definitions[index].deprecation { return setting.deprecation }
-      return parentGroups[Int(parentGroupOf[index])].deprecation
-        ?? definitions[index].root?.deprecation?.deprecation
+      let parent = parentGroups[Int(parentGroupOf[index])]
+      return parent.setsDeprecation ? parent.deprecation : definitions[index].root?.deprecation?.deprecation
     }
   }
 
@@ -211,8 +214,10 @@ public struct Resolver {
       }
       if let setting = group.deprecation {
         inheritance.deprecation = setting.deprecation
+        inheritance.setsDeprecation = true
       } else {
         inheritance.deprecation = parent.deprecation
+        inheritance.setsDeprecation = parent.setsDeprecation
       }
       groupInheritance[group.path.name[...]] = inheritance
     }

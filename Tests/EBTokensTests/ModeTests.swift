@@ -178,6 +178,21 @@ import Testing
     #expect(extensions.entries.map(\.key.value) == ["com.figma.aliasData"])
   }
 
+  /// A CSS template sees each mode's `$extensions` in that mode's block, as a CSS string.
+  @Test func cssTemplatesSeeEachModesExtensions() throws {
+    let outputs = try Self.project(
+      dark: "color:\n  text:\n    $value: \"#E8EEF7\"\n    $extensions: {com.figma.variableId: \"1:2\"}\n",
+      config: Self.config + "\ntemplates: mine\noutputs:\n  - kind: css\n    destination: out/tokens.css\n",
+      more: [
+        "mine/css/tokens.css.mustache":
+          "{{#modeBlocks}}{{#properties}}{{mode}} {{name}} {{extensions}}\n{{/properties}}{{/modeBlocks}}"
+      ]
+    ).render()
+    let text = try #require(outputs.first?.files.first?.contents)
+    #expect(text.contains(#"dark --color-text "{\A   \"com.figma.variableId\": \"1:2\"\A }""#), "\(text)")
+    #expect(text.contains("light --color-text \n"), "\(text)")
+  }
+
   /// Templates see each mode's `$extensions`, as JSON in a string literal of the language.
   @Test func templatesSeeEachModesExtensions() throws {
     let tokens = try Self.project(

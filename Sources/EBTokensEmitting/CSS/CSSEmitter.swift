@@ -95,11 +95,11 @@ struct CSSEmitter: OutputEmitter {
     -> [CSSModeBlockContext]
   {
     // Each varying token's value in every mode, each written once.
-    var varying: [(name: String, token: Token, values: [String])] = []
+    var varying: [(name: String, byMode: ModalToken.ByMode, values: [String])] = []
     for entry in tokens {
       let values = entry.token.byMode.map(language.value(of:))
       if !entry.token.isConstant || values.contains(where: { $0 != values.first }) {
-        varying.append((entry.name, entry.token.first, values))
+        varying.append((entry.name, entry.token.byMode, values))
       }
     }
     guard !varying.isEmpty else { return [] }
@@ -108,7 +108,8 @@ struct CSSEmitter: OutputEmitter {
     for (position, mode) in modes.enumerated() {
       let options = modeOptions[mode] ?? Configuration.CSSMode()
       let properties = varying.map { entry in
-        CSSPropertyContext(name: entry.name, value: entry.values[position], token: entry.token, notes: .none)
+        CSSPropertyContext(
+          name: entry.name, value: entry.values[position], token: entry.byMode[position], notes: .none)
       }
       if let media = mediaQuery(options.media, mode: mode, isFirst: position == 0) {
         mediaBlocks.append(
@@ -240,7 +241,8 @@ final class CSSPropertyContext: TemplateContext {
   let name: String
   /// `#e5f1ff`, `var(--…)`, `color-mix(…)`, `4px`.
   let value: String
-  /// The token, in the first mode: its dotted path, description and deprecation.
+  /// The token, in the first mode (in a mode block, in the block's mode): its dotted path,
+  /// description, deprecation and extensions.
   let token: Token
   let notes: Notes
 
@@ -270,6 +272,8 @@ final class CSSPropertyContext: TemplateContext {
     case .value: return .text(value)
     case .documentation: return .texts(documentation)
     case .deprecation: return .optional(deprecation)
+    case .extensions:
+      return .optional(token.extensions.map { CSSLanguage.escaper.literal(DTCGExport.jsonText($0)) })
     default: return nil
     }
   }

@@ -23,15 +23,18 @@ import Testing
         "$deprecated": "use b",
         "$extensions": {"com.figma.modeName": "Light"},
         "bg": {"$value": "#FFFFFF"},
-        "space": {"$type": "dimension", "sm": {"$value": {"value": 4, "unit": "px"}}}
+        "space": {"$type": "dimension", "sm": {"$value": {"value": 4, "unit": "px"}}},
+        "kept": {"$deprecated": false, "fg": {"$value": "#000000"}}
       }
       """
     ])
     #expect(warnings == [])
     #expect(tokens["bg"]?.type == .color)
     #expect(tokens["bg"]?.deprecation == .message("use b"))
-    // A group's $type comes before the root's.
+    // A group's $type and $deprecated (false included) come before the root's.
     #expect(tokens["space.sm"]?.type == .dimension)
+    #expect(tokens["space.sm"]?.deprecation == .message("use b"))
+    #expect(tokens["kept.fg"]?.deprecation == nil)
   }
 
   @Test func aYAMLFileRootMayHoldSchemaAndTheRootTypeAppliesToThatFileOnly() throws {

@@ -1,4 +1,4 @@
-/// The DTCG types ebtokens understands.
+/// The DTCG types ebtokens understands: every type of the 2025.10 format module.
 public enum TokenType: String, CaseIterable, Sendable, Comparable {
   case color
   case dimension
@@ -10,16 +10,16 @@ public enum TokenType: String, CaseIterable, Sendable, Comparable {
   case border
   case shadow
   case typography
-
-  /// DTCG types that exist in the 2025.10 format but that ebtokens does not read yet.
-  package static let knownButUnsupported: Set<String> = ["cubicBezier", "transition", "gradient"]
+  case cubicBezier
+  case transition
+  case gradient
 
   /// Whether values of this type are made of sub-values, any of which may be a reference
   /// (format module § 9).
   public var isComposite: Bool {
     switch self {
-    case .strokeStyle, .border, .shadow, .typography: return true
-    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration: return false
+    case .strokeStyle, .border, .shadow, .typography, .transition, .gradient: return true
+    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration, .cubicBezier: return false
     }
   }
 

@@ -12,7 +12,6 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
   case tokenHasChildren(token: String, child: String, at: SourceLocation)
   case expectedString(key: String, found: String, at: SourceLocation)
   case unknownType(String, suggestion: String?, at: SourceLocation)
-  case unsupportedType(String, at: SourceLocation)
   case invalidDeprecated(found: String, at: SourceLocation)
   case invalidExtensions(found: String, at: SourceLocation)
   case duplicateToken(String, first: SourceLocation, at: SourceLocation)
@@ -56,8 +55,6 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
         suggestion.map { "; did you mean '\($0)'?" }
         ?? " (known types: \(TokenType.allCases.map(\.rawValue).joined(separator: ", ")))"
       return Diagnostic("unknown $type '\(type)'\(hint)", at: location)
-    case .unsupportedType(let type, let location):
-      return Diagnostic("$type '\(type)' is a DTCG type that ebtokens does not support yet", at: location)
     case .invalidDeprecated(let found, let location):
       return Diagnostic("'$deprecated' must be true, false or a message string, found \(found)", at: location)
     case .invalidExtensions(let found, let location):

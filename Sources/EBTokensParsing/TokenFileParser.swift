@@ -329,12 +329,8 @@ private struct FileWalker {
       return nil
     }
     if let type = TokenType(rawValue: scalar.value) { return type }
-    if TokenType.knownButUnsupported.contains(scalar.value) {
-      report(.unsupportedType(scalar.value, at: scalar.location))
-    } else {
-      let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
-      report(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
-    }
+    let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
+    report(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
     return nil
   }
 

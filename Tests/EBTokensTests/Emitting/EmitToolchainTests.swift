@@ -14,7 +14,7 @@ import Testing
   private static let fixtures = URL(fileURLWithPath: TestPaths.fixture("emitting"))
 
   /// Each fixture's Swift package builds without a warning, and an app reads its tokens.
-  @Test(.requires(.swift), arguments: [ToolchainFixture.emitting, .modes, .composite])
+  @Test(.requires(.swift), arguments: [ToolchainFixture.emitting, .modes, .composite, .types])
   func theSwiftPackageBuildsAndAnAppReadsItsTokens(fixture: ToolchainFixture) throws {
     let swift = try ExternalTool.swift.require()
     try withTemporaryDirectory { directory in
@@ -36,7 +36,7 @@ import Testing
 
   /// Each fixture's Kotlin compiles against Compose stubs, with no warning from the generated
   /// files (a deprecated token is used nowhere, so the only warnings are the JVM's own), and runs.
-  @Test(.requires(.kotlinc, .kotlin), arguments: [ToolchainFixture.emitting, .modes, .composite])
+  @Test(.requires(.kotlinc, .kotlin), arguments: [ToolchainFixture.emitting, .modes, .composite, .types])
   func theKotlinCompilesAgainstComposeStubsAndRuns(fixture: ToolchainFixture) throws {
     let kotlinc = try ExternalTool.kotlinc.require()
     let kotlin = try ExternalTool.kotlin.require()

@@ -11,3 +11,50 @@ extension StrokeStyle {
     }
   }
 }
+
+/// Which kinds of composite values a token set holds. The Swift and Kotlin outputs declare the
+/// types of those it has in their styles file, and only of those: a package without them is as
+/// before.
+struct StyleKinds {
+  var typography = false
+  var shadowsOrBorders = false
+  /// Cubic Bézier curves or transitions, which share the curve type.
+  var motion = false
+  var gradients = false
+
+  init(_ tokens: ModalTokenSet) {
+    for token in tokens.tokens {
+      switch token.type {
+      case .typography: typography = true
+      case .shadow, .border: shadowsOrBorders = true
+      case .cubicBezier, .transition: motion = true
+      case .gradient: gradients = true
+      case .color, .dimension, .number, .fontFamily, .fontWeight, .duration, .strokeStyle: break
+      }
+    }
+  }
+
+  /// The sections of `EBStyles.swift`: `EBTextStyle`, `EBShadow` and `EBBorder` for typography,
+  /// shadow or border tokens.
+  var swiftSections: StyleSections {
+    StyleSections(hasStyles: typography || shadowsOrBorders, hasMotion: motion, hasGradients: gradients)
+  }
+
+  /// The sections of `EBStyles.kt`: `EBShadow` and `EBBorder` for shadow or border tokens
+  /// (typography tokens are Compose's own `TextStyle`).
+  var kotlinSections: StyleSections {
+    StyleSections(hasStyles: shadowsOrBorders, hasMotion: motion, hasGradients: gradients)
+  }
+}
+
+/// The sections of a styles file, each a template field: `hasStyles` (the types of typography,
+/// shadow or border values the output declares), `hasMotion` (`EBCubicBezier` in Swift and
+/// `EBTransition`), `hasGradients` (`EBGradient`, and in Swift `EBGradientStop`).
+struct StyleSections {
+  let hasStyles: Bool
+  let hasMotion: Bool
+  let hasGradients: Bool
+
+  /// Whether the output has a styles file.
+  var any: Bool { hasStyles || hasMotion || hasGradients }
+}

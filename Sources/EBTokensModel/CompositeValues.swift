@@ -87,6 +87,58 @@ public struct Border: Hashable, Sendable {
   }
 }
 
+/// A DTCG cubic Bézier curve (format module § 8.6): the control points P1 and P2 of a timing
+/// curve from (0, 0) to (1, 1). The x coordinates are in 0...1; the y coordinates may be any number
+/// (a curve that overshoots).
+public struct CubicBezier: Hashable, Sendable, CustomStringConvertible {
+  public let x1: Double
+  public let y1: Double
+  public let x2: Double
+  public let y2: Double
+
+  public init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    self.x1 = x1
+    self.y1 = y1
+    self.x2 = x2
+    self.y2 = y2
+  }
+
+  /// The four numbers in DTCG's (and CSS's) order: x1, y1, x2, y2.
+  public var points: [Double] { [x1, y1, x2, y2] }
+
+  /// `cubic-bezier(0.4, 0, 0.2, 1)`, as CSS writes it.
+  public var description: String {
+    "cubic-bezier(" + points.map(NumberFormatting.shortest).joined(separator: ", ") + ")"
+  }
+}
+
+/// A DTCG transition (format module § 9.5), resolved: how long an animation lasts, how long it
+/// waits before it starts, and its timing curve.
+public struct Transition: Hashable, Sendable {
+  public let duration: Duration
+  public let delay: Duration
+  public let timingFunction: CubicBezier
+
+  public init(duration: Duration, delay: Duration, timingFunction: CubicBezier) {
+    self.duration = duration
+    self.delay = delay
+    self.timingFunction = timingFunction
+  }
+}
+
+/// One stop of a DTCG gradient (format module § 9.7), resolved.
+public struct GradientStop: Hashable, Sendable {
+  public let color: Color
+  /// From 0, the start of the gradient's axis, to 1, its end: a position written outside is
+  /// clamped, as the format module says.
+  public let position: Double
+
+  public init(color: Color, position: Double) {
+    self.color = color
+    self.position = min(max(position, 0), 1)
+  }
+}
+
 /// A part of a composite value that was written as a reference to another token:
 /// `fontFamily: "{font.family.primary}"` has the path `["fontFamily"]`, the color of a layered
 /// shadow's second layer `["1", "color"]`.

@@ -1,4 +1,4 @@
-/// The DTCG types ebtokens understands.
+/// The DTCG types ebtokens understands: every type of the 2025.10 format module.
 public enum TokenType: String, CaseIterable, Sendable, Comparable {
   case color
   case dimension
@@ -10,9 +10,10 @@ public enum TokenType: String, CaseIterable, Sendable, Comparable {
   case border
   case shadow
   case typography
+  case cubicBezier
+  case transition
+  case gradient
 
-  /// DTCG types that exist in the 2025.10 format but that ebtokens does not read yet.
-  package static let knownButUnsupported: Set<String> = ["cubicBezier", "transition", "gradient"]
   /// Types that are not DTCG's but that tools write: Figma's and Tokens Studio's string and
   /// boolean variables. Their tokens are left out, with a warning (docs/dtcg.md).
   package static let nonStandard: Set<String> = ["string", "boolean"]
@@ -21,8 +22,8 @@ public enum TokenType: String, CaseIterable, Sendable, Comparable {
   /// (format module § 9).
   public var isComposite: Bool {
     switch self {
-    case .strokeStyle, .border, .shadow, .typography: return true
-    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration: return false
+    case .strokeStyle, .border, .shadow, .typography, .transition, .gradient: return true
+    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration, .cubicBezier: return false
     }
   }
 

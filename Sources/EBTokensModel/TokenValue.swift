@@ -120,6 +120,10 @@ public enum TokenValue: Hashable, Sendable {
   /// One shadow or more, the first drawn on top.
   case shadow([Shadow])
   indirect case typography(Typography)
+  case cubicBezier(CubicBezier)
+  indirect case transition(Transition)
+  /// The stops as written, each position clamped to 0...1.
+  case gradient([GradientStop])
 
   public var type: TokenType {
     switch self {
@@ -133,12 +137,16 @@ public enum TokenValue: Hashable, Sendable {
     case .border: return .border
     case .shadow: return .shadow
     case .typography: return .typography
+    case .cubicBezier: return .cubicBezier
+    case .transition: return .transition
+    case .gradient: return .gradient
     }
   }
 
   /// The value as `ebtokens list` shows it: `#072592CC`, `4px`, `1.5`, `200ms`; composites in a
   /// CSS-like form: `1px solid #E5EBF4`, `0px 4px 8px 0px #00000033`,
-  /// `700 18px/1.5 [Proxima Soft, sans-serif] letter-spacing 0.25px`.
+  /// `700 18px/1.5 [Proxima Soft, sans-serif] letter-spacing 0.25px`,
+  /// `cubic-bezier(0.4, 0, 0.2, 1)`, `200ms cubic-bezier(0.4, 0, 0.2, 1) 0ms`, `#0000FF 0%, #FF0000 100%`.
   public var displayString: String {
     switch self {
     case .color(let color): return color.hex
@@ -158,6 +166,12 @@ public enum TokenValue: Hashable, Sendable {
       return
         "\(NumberFormatting.shortest(type.fontWeight)) \(type.fontSize)/\(NumberFormatting.shortest(type.lineHeight)) "
         + "[\(type.fontFamily.joined(separator: ", "))] letter-spacing \(type.letterSpacing)"
+    case .cubicBezier(let curve): return curve.description
+    case .transition(let transition):
+      return "\(transition.duration) \(transition.timingFunction) \(transition.delay)"
+    case .gradient(let stops):
+      return stops.map { "\($0.color.hex) \(NumberFormatting.shortest($0.position * 100))%" }
+        .joined(separator: ", ")
     }
   }
 

@@ -24,8 +24,8 @@ package struct ComponentReferenceSite {
   package let location: SourceLocation
 }
 
-/// Composite values (format module § 9): typography, shadow (one or a list), border and stroke
-/// style. Every sub-value is a literal of its type or a reference to a token of that type, and
+/// Composite values (format module § 9): typography, shadow (one or a list), border, stroke
+/// style, transition and gradient. Every sub-value is a literal of its type or a reference to a token of that type, and
 /// every problem is reported at the sub-value: the whole structure is checked, unknown and missing
 /// fields included, since DTCG defines each composite's fields exactly.
 ///
@@ -36,6 +36,8 @@ package enum CompositeValueParser {
   static let shadowFields = ["color", "offsetX", "offsetY", "blur", "spread", "inset"]
   static let borderFields = ["color", "width", "style"]
   static let strokeFields = ["dashArray", "lineCap"]
+  static let transitionFields = ["duration", "delay", "timingFunction"]
+  static let gradientStopFields = ["color", "position"]
 
   /// The fields of an object value of `type`; `nil` for a type whose values are not objects.
   package static func fields(of type: TokenType) -> [String]? {
@@ -44,7 +46,8 @@ package enum CompositeValueParser {
     case .shadow: return shadowFields
     case .border: return borderFields
     case .strokeStyle: return strokeFields
-    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration: return nil
+    case .transition: return transitionFields
+    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration, .cubicBezier, .gradient: return nil
     }
   }
 
@@ -184,6 +187,60 @@ package enum CompositeValueParser {
       throw ValueProblem("lineCap must be round, butt or square", at: fields["lineCap"]?.location)
     }
     return .dashes(lengths, lineCap: cap)
+  }
+
+  /// `{duration, delay, timingFunction}`: two durations and a cubic Bézier (format module § 9.5).
+  static func transition(_ node: SyntaxNode, lookup: ReferenceLookup, warnings: ValueWarnings)
+    throws(ValueProblem)
+    -> Transition
+  {
+    let fields = try object(
+      node, kind: "transition", fields: transitionFields, optional: [], warnings: warnings)
+    func duration(_ name: String) throws(ValueProblem) -> Duration {
+      try field(fields[name], name, .duration, lookup, ValueParser.duration) {
+        if case .duration(let value) = $0 { value } else { nil }
+      }
+    }
+    return Transition(
+      duration: try duration("duration"), delay: try duration("delay"),
+      timingFunction: try field(
+        fields["timingFunction"], "timingFunction", .cubicBezier, lookup, ValueParser.cubicBezier
+      ) {
+        if case .cubicBezier(let value) = $0 { value } else { nil }
+      })
+  }
+
+  /// A list of one or more stops `{color, position}` (format module § 9.7); a position outside 0
+  /// to 1 is clamped, as the format module says.
+  static func gradient(_ node: SyntaxNode, lookup: ReferenceLookup, warnings: ValueWarnings)
+    throws(ValueProblem)
+    -> [GradientStop]
+  {
+    guard case .sequence(let list) = node, !list.items.isEmpty else {
+      let found = if case .sequence = node { "an empty list" } else { node.kindDescription }
+      throw ValueProblem(
+        "a gradient is a list of one or more stops, each an object with color and position, found \(found)",
+        at: node.location)
+    }
+    var stops: [GradientStop] = []
+    for (index, item) in list.items.enumerated() {
+      let fields = try object(
+        item, kind: "gradient stop", fields: gradientStopFields, optional: [], warnings: warnings)
+      stops.append(
+        GradientStop(
+          color: try field(
+            fields["color"], "stop \(index) color", .color, lookup,
+            { ValueParser.color($0, warnings: warnings) }
+          ) {
+            if case .color(let value) = $0 { value } else { nil }
+          },
+          position: try field(
+            fields["position"], "stop \(index) position", .number, lookup, ValueParser.number
+          ) {
+            if case .number(let value) = $0 { value } else { nil }
+          }))
+    }
+    return stops
   }
 
   private static func shadowObject(_ node: SyntaxNode, lookup: ReferenceLookup, warnings: ValueWarnings)

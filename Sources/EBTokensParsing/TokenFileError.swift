@@ -20,8 +20,8 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
   case tokenHasChildren(token: String, child: String, at: SourceLocation)
   case expectedString(key: String, found: String, at: SourceLocation)
   case unknownType(String, suggestion: String?, at: SourceLocation)
-  /// A warning: a type ebtokens does not support (yet), or a non-DTCG one that tools write; the
-  /// token, or the group's or file's tokens that take the type, are left out of every output.
+  /// A warning: a non-DTCG type that tools write (`string`, `boolean`); the token, or the group's
+  /// or file's tokens that take the type, are left out of every output.
   case unsupportedType(String, owner: TypeOwner, at: SourceLocation)
   case invalidDeprecated(found: String, at: SourceLocation)
   case invalidExtensions(found: String, at: SourceLocation)
@@ -72,10 +72,7 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
         ?? " (known types: \(TokenType.allCases.map(\.rawValue).joined(separator: ", ")))"
       return Diagnostic("unknown $type '\(type)'\(hint)", at: location)
     case .unsupportedType(let type, let owner, let location):
-      let what =
-        TokenType.nonStandard.contains(type)
-        ? "$type '\(type)' is not a DTCG type (Figma and Tokens Studio write it)"
-        : "$type '\(type)' is a DTCG type that ebtokens does not support yet"
+      let what = "$type '\(type)' is not a DTCG type (Figma and Tokens Studio write it)"
       let omitted: String
       switch owner {
       case .token(let name): omitted = "token '\(name)' is left out of every output"

@@ -348,7 +348,7 @@ private struct FileWalker {
       return (nil, nil)
     }
     if let type = TokenType(rawValue: scalar.value) { return (type, nil) }
-    if TokenType.knownButUnsupported.contains(scalar.value) || TokenType.nonStandard.contains(scalar.value) {
+    if TokenType.nonStandard.contains(scalar.value) {
       items.append(.error(.unsupportedType(scalar.value, owner: owner, at: scalar.location)))
       return (nil, scalar.value)
     }

@@ -67,6 +67,15 @@ package enum ValueParser {
       return CompositeValueParser.catching { () throws(ValueProblem) in
         .typography(try CompositeValueParser.typography(node, lookup: lookup, warnings: warnings))
       }
+    case .cubicBezier: return cubicBezier(node).map(TokenValue.cubicBezier)
+    case .transition:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .transition(try CompositeValueParser.transition(node, lookup: lookup, warnings: warnings))
+      }
+    case .gradient:
+      return CompositeValueParser.catching { () throws(ValueProblem) in
+        .gradient(try CompositeValueParser.gradient(node, lookup: lookup, warnings: warnings))
+      }
     }
   }
 
@@ -208,6 +217,34 @@ package enum ValueParser {
       return .failure(ValueProblem("a \(kind) cannot be negative", at: numberLocation))
     }
     return .success((value, unit))
+  }
+
+  // MARK: Cubic Bézier
+
+  /// `[x1, y1, x2, y2]`: four numbers, the x coordinates from 0 to 1 (format module § 8.6).
+  static func cubicBezier(_ node: SyntaxNode) -> Swift.Result<CubicBezier, ValueProblem> {
+    guard case .sequence(let list) = node, list.items.count == 4 else {
+      let found =
+        if case .sequence(let list) = node { "\(list.items.count) numbers" } else { node.kindDescription }
+      return .failure(
+        ValueProblem("a cubic Bézier is a list of four numbers [x1, y1, x2, y2], found \(found)"))
+    }
+    var points: [Double] = []
+    for (index, item) in list.items.enumerated() {
+      switch number(item) {
+      case .failure(let problem):
+        return .failure(ValueProblem(problem.message, at: problem.location ?? item.location))
+      case .success(let value):
+        if index % 2 == 0 && !(0...1).contains(value) {
+          return .failure(
+            ValueProblem(
+              "x\(index / 2 + 1) is \(NumberFormatting.shortest(value)); the x coordinates of a cubic Bézier are from 0 to 1",
+              at: item.location))
+        }
+        points.append(value)
+      }
+    }
+    return .success(CubicBezier(x1: points[0], y1: points[1], x2: points[2], y2: points[3]))
   }
 
   // MARK: Number, font family, font weight

@@ -130,6 +130,9 @@ struct CSSLanguage {
     case .border(let border): return Self.border(border, literalPart)
     case .shadow(let layers): return boxShadow(layers, listed: layers.count > 1, literalPart)
     case .typography(let typography): return font(typography, literalPart)
+    case .cubicBezier(let curve): return curve.description
+    case .transition(let transition): return Self.transition(transition, literalPart)
+    case .gradient(let stops): return linearGradient(stops, literalPart)
     }
   }
 
@@ -169,7 +172,9 @@ struct CSSLanguage {
       return Self.boxShadow(layers, listed: listed, part)
     case .border(let border): return Self.border(border, part)
     case .strokeStyle(let style): return style.cssKeyword
-    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration: return nil
+    case .transition(let transition): return Self.transition(transition, part)
+    case .gradient(let stops): return Self.linearGradient(stops, part)
+    case .color, .dimension, .number, .fontFamily, .fontWeight, .duration, .cubicBezier: return nil
     }
   }
 
@@ -209,6 +214,28 @@ struct CSSLanguage {
   private static func border(_ border: Border, _ part: Part) -> String {
     part(["width"]) { border.width.description } + " " + part(["style"]) { border.style.cssKeyword } + " "
       + part(["color"]) { literal(.color(border.color)) }
+  }
+
+  /// The `transition` shorthand without a property (so it applies to `all`): duration, timing
+  /// function, delay, in that order, as CSS reads the first time as the duration and the second as
+  /// the delay: `200ms cubic-bezier(0.4, 0, 0.2, 1) 0ms`.
+  private static func transition(_ transition: Transition, _ part: Part) -> String {
+    part(["duration"]) { transition.duration.description } + " "
+      + part(["timingFunction"]) { transition.timingFunction.description } + " "
+      + part(["delay"]) { transition.delay.description }
+  }
+
+  /// `linear-gradient(90deg, #0000ff 0%, #ff0000 100%)`: DTCG gradients have no direction, and
+  /// ebtokens draws them left to right, as the format module's examples do; each stop's position
+  /// as a percentage (a referenced number `n` as `clamp(0%, var(--n) * 100%, 100%)`, clamped as DTCG
+  /// clamps positions).
+  private static func linearGradient(_ stops: [GradientStop], _ part: Part) -> String {
+    let written = stops.enumerated().map { index, stop in
+      let position = part([String(index), "position"]) { decimal(stop.position * 100) + "%" }
+      return part([String(index), "color"]) { literal(.color(stop.color)) } + " "
+        + (position.hasSuffix("%") ? position : "clamp(0%, \(position) * 100%, 100%)")
+    }
+    return "linear-gradient(90deg, " + written.joined(separator: ", ") + ")"
   }
 
   /// The part of `token`'s value at `path`: `var()` of the token it references when it was

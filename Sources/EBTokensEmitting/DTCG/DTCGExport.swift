@@ -172,6 +172,17 @@ public enum DTCGExport {
         ("letterSpacing", literal(.dimension(typography.letterSpacing))),
         ("lineHeight", .number(typography.lineHeight)),
       ])
+    case .cubicBezier(let curve):
+      return .array(curve.points.map(JSONWriter.Value.number))
+    case .transition(let transition):
+      return .object([
+        ("duration", literal(.duration(transition.duration))),
+        ("delay", literal(.duration(transition.delay))),
+        ("timingFunction", literal(.cubicBezier(transition.timingFunction))),
+      ])
+    case .gradient(let stops):
+      return .array(
+        stops.map { .object([("color", literal(.color($0.color))), ("position", .number($0.position))]) })
     }
   }
 

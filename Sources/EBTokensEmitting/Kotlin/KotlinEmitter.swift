@@ -3,8 +3,9 @@ import EBTokensSupport
 
 /// The Kotlin output: one file of nested Compose objects, at the path its package
 /// names (`com/eastblue/ds/tokens/EBTokens.kt`); when the tokens have modes, also `EBMode`,
-/// `EBModal` and the `EBColorScheme` of each mode; and when there are shadow or border tokens,
-/// `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`).
+/// `EBModal` and the `EBColorScheme` of each mode; and when there are shadow, border, transition
+/// or gradient tokens, `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`,
+/// `EBTransition`, `EBGradient`). Cubic Bézier tokens are Compose's own `CubicBezierEasing`.
 struct KotlinEmitter: OutputEmitter {
   /// The package, dotted: `com.eastblue.ds.tokens`.
   let packageName: String
@@ -18,7 +19,7 @@ struct KotlinEmitter: OutputEmitter {
 
   func templateNames(for tokens: ModalTokenSet) -> [String] {
     ["tokens.kt"] + (tokens.hasModes ? ["modes", "colorScheme"] : [])
-      + (tokens.tokens.contains { $0.type == .shadow || $0.type == .border } ? ["styles.kt"] : [])
+      + (StyleKinds(tokens).kotlinSections.any ? ["styles.kt"] : [])
   }
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
@@ -41,13 +42,14 @@ struct KotlinEmitter: OutputEmitter {
     }
     let segments = packageName.split(separator: ".").map(String.init)
     // `com.example.in` is a valid package, written `com.example.`in`` in Kotlin.
+    let kinds = StyleKinds(tokens)
     let context = KotlinFileContext(
       packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root, modal: modal,
-      hasTextStyles: tokens.tokens.contains { $0.type == .typography })
+      hasTextStyles: kinds.typography, styles: kinds.kotlinSections)
     let folder = segments.joined(separator: "/")
-    // The types of shadow and border values, only where there are some: a package without them is as before.
+    // The types of composite values, only where there are some: a package without them is as before.
     let styles =
-      try tokens.tokens.contains { $0.type == .shadow || $0.type == .border }
+      try context.styles.any
       ? [GeneratedFile(path: folder + "/EBStyles.kt", bytes: templates.render("styles.kt", context))] : []
     return [
       GeneratedFile(
@@ -67,12 +69,18 @@ final class KotlinFileContext: TemplateContext {
   let modal: KotlinModalContext?
   /// Whether there are typography tokens, which need Compose's text types imported.
   let hasTextStyles: Bool
+  /// Which composite values' types `EBStyles.kt` declares.
+  let styles: StyleSections
 
-  package init(packageName: String, root: NamespaceContext, modal: KotlinModalContext?, hasTextStyles: Bool) {
+  package init(
+    packageName: String, root: NamespaceContext, modal: KotlinModalContext?, hasTextStyles: Bool,
+    styles: StyleSections
+  ) {
     self.packageName = packageName
     self.root = root
     self.modal = modal
     self.hasTextStyles = hasTextStyles
+    self.styles = styles
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {
@@ -80,6 +88,9 @@ final class KotlinFileContext: TemplateContext {
     case .packageName: return .text(packageName)
     case .root: return .object(root)
     case .hasTextStyles: return .bool(hasTextStyles)
+    case .hasStyles: return .bool(styles.hasStyles)
+    case .hasMotion: return .bool(styles.hasMotion)
+    case .hasGradients: return .bool(styles.hasGradients)
     case .modal: return .optional(modal)
     default: return nil
     }

@@ -7,13 +7,15 @@ import Foundation
 /// Groups are nested `object`s in UpperCamelCase, tokens `val`s in lowerCamelCase.
 /// Compose's `Color` is imported as `ComposeColor`, because token groups are often
 /// named `color` and an `object Color` would shadow it; `ComposeColor`, `Dp`, `listOf`
-/// and the composite values' types (`TextStyle`, `FontWeight`, `EBShadow`, `EBBorder`) are
-/// reserved. Standard types are written `kotlin.Double`.
+/// and the composite values' types (`TextStyle`, `FontWeight`, `EBShadow`, `EBBorder`,
+/// `CubicBezierEasing`, `EBTransition`, `EBGradient`) are reserved. Standard types are written
+/// `kotlin.Double`.
 struct KotlinLanguage: NamespaceLanguage {
   let name = "Kotlin"
   let indentUnit = "    "
   let reservedIdentifiers: Set<String> = [
-    "ComposeColor", "Dp", "listOf", "TextStyle", "FontWeight", "EBShadow", "EBBorder",
+    "ComposeColor", "Dp", "listOf", "TextStyle", "FontWeight", "EBShadow", "EBBorder", "CubicBezierEasing",
+    "EBTransition", "EBGradient",
   ]
 
   /// Kotlin's hard keywords, which need backticks to be identifiers.
@@ -78,6 +80,9 @@ struct KotlinLanguage: NamespaceLanguage {
     case .border: return "EBBorder"
     case .shadow: return "kotlin.collections.List<EBShadow>"
     case .typography: return "TextStyle"
+    case .cubicBezier: return "CubicBezierEasing"
+    case .transition: return "EBTransition"
+    case .gradient: return "EBGradient"
     }
   }
 
@@ -87,6 +92,9 @@ struct KotlinLanguage: NamespaceLanguage {
   /// typography is a Compose `TextStyle` whose sizes are sp, as text is sized on Android
   /// (1px = 1sp, so it scales with the user's font size); its family is not set, since Compose
   /// takes fonts as app resources (the documentation names it). A stroke style is its CSS keyword.
+  /// A cubic Bézier is Compose's `CubicBezierEasing`, a transition's duration and delay whole
+  /// milliseconds (as `tween` takes them), a gradient's stops `position to color` pairs (as
+  /// `Brush`'s gradients take them).
   static func literal(_ value: TokenValue) -> Result<String, ValueProblem> {
     switch value {
     case .color(let color):
@@ -121,7 +129,30 @@ struct KotlinLanguage: NamespaceLanguage {
           + "lineHeight = \(unit(typography.absoluteLineHeight, "sp")), "
           + "letterSpacing = \(unit(typography.letterSpacing, "sp")))"
       }
+    case .cubicBezier(let curve):
+      return .success(easing(curve))
+    case .transition(let transition):
+      return wholeNumber(transition.duration.milliseconds, what: "a duration in milliseconds").flatMap {
+        duration in
+        wholeNumber(transition.delay.milliseconds, what: "a delay in milliseconds").map { delay in
+          "EBTransition(durationMillis = \(duration), delayMillis = \(delay), "
+            + "easing = \(easing(transition.timingFunction)))"
+        }
+      }
+    case .gradient(let stops):
+      let pairs = stops.map { "\(floatLiteral($0.position)) to \(color($0.color))" }
+      return .success("EBGradient(colorStops = listOf(" + pairs.joined(separator: ", ") + "))")
     }
+  }
+
+  /// `CubicBezierEasing(0.4f, 0.0f, 0.2f, 1.0f)`.
+  private static func easing(_ curve: CubicBezier) -> String {
+    "CubicBezierEasing(" + curve.points.map(floatLiteral).joined(separator: ", ") + ")"
+  }
+
+  /// `0.5f`, `1.0f`, `-0.25f`: Compose takes curves and stop positions as Floats.
+  private static func floatLiteral(_ number: Double) -> String {
+    doubleLiteral(number) + "f"
   }
 
   private static func color(_ color: Color) -> String {

@@ -3,8 +3,9 @@ import EBTokensSupport
 
 /// The Swift package output: `Package.swift`, the token namespaces, the `EBColor` type colors
 /// are declared with; when the tokens have modes, `EBMode` and `EBModal`; and when there are
-/// typography, shadow or border tokens, `EBStyles.swift` with their types (`EBTextStyle`,
-/// `EBShadow`, `EBBorder`).
+/// composite values, `EBStyles.swift` with their types: `EBTextStyle`, `EBShadow` and `EBBorder`
+/// for typography, shadow or border tokens, `EBCubicBezier` and `EBTransition` for cubic Bézier
+/// or transition tokens, `EBGradient` and `EBGradientStop` for gradient tokens.
 struct SwiftEmitter: OutputEmitter {
   /// The package, product, module and root namespace name.
   let moduleName: String
@@ -15,12 +16,7 @@ struct SwiftEmitter: OutputEmitter {
 
   func templateNames(for tokens: ModalTokenSet) -> [String] {
     ["Package.swift", "tokens.swift", "EBColor.swift"] + (tokens.hasModes ? ["EBModes.swift"] : [])
-      + (Self.hasStyles(tokens) ? ["EBStyles.swift"] : [])
-  }
-
-  /// Whether any token is a typography, shadow or border, whose types `EBStyles.swift` declares.
-  static func hasStyles(_ tokens: ModalTokenSet) -> Bool {
-    tokens.tokens.contains { $0.type == .typography || $0.type == .shadow || $0.type == .border }
+      + (StyleKinds(tokens).swiftSections.any ? ["EBStyles.swift"] : [])
   }
 
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
@@ -34,7 +30,8 @@ struct SwiftEmitter: OutputEmitter {
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     let modal = tokens.hasModes ? SwiftModalContext(modes: tokens.modes) : nil
-    let context = SwiftPackageContext(moduleName: moduleName, root: root, modal: modal)
+    let styles = StyleKinds(tokens).swiftSections
+    let context = SwiftPackageContext(moduleName: moduleName, root: root, modal: modal, styles: styles)
     let sources = "Sources/\(moduleName)/"
     var files = [
       GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context)),
@@ -50,7 +47,7 @@ struct SwiftEmitter: OutputEmitter {
           path: sources + "EBModes.swift", bytes: try templates.render("EBModes.swift", context)))
     }
     // The types of composite values, only where there are some: a package without them is as before.
-    if Self.hasStyles(tokens) {
+    if styles.any {
       files.append(
         GeneratedFile(
           path: sources + "EBStyles.swift", bytes: try templates.render("EBStyles.swift", context)))
@@ -66,11 +63,14 @@ final class SwiftPackageContext: TemplateContext {
   let root: NamespaceContext
   /// The modes, when the tokens have them.
   let modal: SwiftModalContext?
+  /// Which composite values' types `EBStyles.swift` declares.
+  let styles: StyleSections
 
-  package init(moduleName: String, root: NamespaceContext, modal: SwiftModalContext?) {
+  package init(moduleName: String, root: NamespaceContext, modal: SwiftModalContext?, styles: StyleSections) {
     self.moduleName = moduleName
     self.root = root
     self.modal = modal
+    self.styles = styles
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {
@@ -78,6 +78,9 @@ final class SwiftPackageContext: TemplateContext {
     case .moduleName: return .text(moduleName)
     case .root: return .object(root)
     case .modal: return .optional(modal)
+    case .hasStyles: return .bool(styles.hasStyles)
+    case .hasMotion: return .bool(styles.hasMotion)
+    case .hasGradients: return .bool(styles.hasGradients)
     default: return nil
     }
   }

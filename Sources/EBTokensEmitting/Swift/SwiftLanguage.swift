@@ -6,11 +6,15 @@ import EBTokensSupport
 /// Groups are `enum` namespaces in UpperCamelCase, tokens `static let`s in
 /// lowerCamelCase. Standard-library types are written `Swift.Double`, so a group
 /// named `double` cannot shadow them; `Swift`, `EBColor` and the composite values' types
-/// (`EBTextStyle`, `EBShadow`, `EBBorder`) are reserved.
+/// (`EBTextStyle`, `EBShadow`, `EBBorder`, `EBCubicBezier`, `EBTransition`, `EBGradient`,
+/// `EBGradientStop`) are reserved.
 struct SwiftLanguage: NamespaceLanguage {
   let name = "Swift"
   let indentUnit = "  "
-  let reservedIdentifiers: Set<String> = ["EBColor", "Swift", "EBTextStyle", "EBShadow", "EBBorder"]
+  let reservedIdentifiers: Set<String> = [
+    "EBColor", "Swift", "EBTextStyle", "EBShadow", "EBBorder", "EBCubicBezier", "EBTransition", "EBGradient",
+    "EBGradientStop",
+  ]
 
   /// Reserved words that need backticks to be identifiers.
   static let keywords: Set<String> = [
@@ -62,12 +66,16 @@ struct SwiftLanguage: NamespaceLanguage {
     case .border: return "EBBorder"
     case .shadow: return "[EBShadow]"
     case .typography: return "EBTextStyle"
+    case .cubicBezier: return "EBCubicBezier"
+    case .transition: return "EBTransition"
+    case .gradient: return "EBGradient"
     }
   }
 
   /// Dimensions in points (1px = 1pt, 1rem = 16pt), durations in seconds; a typography's line
   /// height in points too (its size times DTCG's multiplier), and a stroke style as its CSS keyword
   /// (a dash pattern as `dashed`, the fallback DTCG suggests where dashes cannot be drawn exactly).
+  /// A transition's duration and delay are in seconds; a gradient's stops keep their order.
   static func literal(_ value: TokenValue) -> String {
     switch value {
     case .color(let color):
@@ -96,6 +104,19 @@ struct SwiftLanguage: NamespaceLanguage {
       return "EBTextStyle(families: \(literal(.fontFamily(typography.fontFamily))), "
         + "size: \(points(typography.fontSize)), weight: \(NumberFormatting.shortest(typography.fontWeight)), "
         + "lineHeight: \(points(typography.absoluteLineHeight)), tracking: \(points(typography.letterSpacing)))"
+    case .cubicBezier(let curve):
+      return
+        "EBCubicBezier(x1: \(NumberFormatting.shortest(curve.x1)), y1: \(NumberFormatting.shortest(curve.y1)), x2: \(NumberFormatting.shortest(curve.x2)), "
+        + "y2: \(NumberFormatting.shortest(curve.y2)))"
+    case .transition(let transition):
+      return "EBTransition(duration: \(literal(.duration(transition.duration))), "
+        + "delay: \(literal(.duration(transition.delay))), "
+        + "timingFunction: \(literal(.cubicBezier(transition.timingFunction))))"
+    case .gradient(let stops):
+      let written = stops.map { stop in
+        "EBGradientStop(color: \(literal(.color(stop.color))), position: \(NumberFormatting.shortest(stop.position)))"
+      }
+      return "EBGradient(stops: [" + written.joined(separator: ", ") + "])"
     }
   }
 

@@ -8,11 +8,14 @@ import Testing
 
 /// `ebtokens export`: DTCG JSON that reads back to the same resolved tokens, references kept.
 @Suite struct DTCGExportTests {
-  /// The token sets the round trips run on: the shipped tokens, the emitting fixture, and every
-  /// specification example that resolves.
+  /// The token sets the round trips run on: the shipped tokens, the emitting and types fixtures,
+  /// and every specification example that resolves.
   static func sources() throws -> [String] {
     let examples = try DTCGConformanceTests.examples().map { "Tests/EBTokensTests/Fixtures/dtcg/\($0)" }
-    return ["tokens", "Tests/EBTokensTests/Fixtures/emitting/tokens"] + examples
+    return [
+      "tokens", "Tests/EBTokensTests/Fixtures/emitting/tokens",
+      "Tests/EBTokensTests/Fixtures/emitting-types/tokens",
+    ] + examples
   }
 
   private func load(_ relative: String) throws -> TokenSet? {
@@ -50,9 +53,13 @@ import Testing
       }
     }
     // The same tokens, the same bytes; and what is written is JSON other tools read. (An alias with
-    // an alpha modifier reads back as a color whose components point at its source: the same color,
-    // but written out, not as pointers, when exported again.)
-    if mode == .resolved || !original.tokens.contains(where: { $0.reference?.alphaFactor != nil }) {
+    // an alpha modifier, or a part of a composite with one, reads back as a color whose components
+    // point at its source: the same color, but written out, not as pointers, when exported again.)
+    let hasAlphaModifiers = original.tokens.contains { token in
+      token.reference?.alphaFactor != nil
+        || token.componentReferences.contains { $0.reference.alphaFactor != nil }
+    }
+    if mode == .resolved || !hasAlphaModifiers {
       #expect(DTCGExport.render(copy, mode: mode) == text)
     }
     #expect(DTCGExport.render(original, mode: mode) == text)
@@ -108,6 +115,22 @@ import Testing
     let copy = try readBack(text)
     #expect(copy["type.body"]?.componentReferences.map(\.path) == [["fontFamily"]])
     #expect(copy["shadow.list"]?.value == set["shadow.list"]?.value)
+  }
+
+  /// Cubic Béziers are lists of four numbers, transitions objects with duration objects, gradients
+  /// lists of stops; the parts written as references stay references.
+  @Test func motionAndGradientsInTheFormatModulesForm() throws {
+    let set = try load("Tests/EBTokensTests/Fixtures/emitting-types/tokens")
+    let text = DTCGExport.render(try #require(set), mode: .references)
+    #expect(text.contains(#""standard": {"#))
+    #expect(text.contains(#""timingFunction": "{ease.standard}""#))
+    #expect(text.contains(#""duration": "{duration.fast}""#))
+    #expect(text.contains(#""position": "{stop.middle}""#))
+    #expect(text.contains(#""color": "{color.brand}""#))
+    let literal = DTCGExport.render(try #require(set), mode: .resolved).filter { !$0.isWhitespace }
+    #expect(literal.contains(#""timingFunction":[0.34,1.56,0.64,1]"#), "\(literal)")
+    // 1.5 is clamped, as the format module says.
+    #expect(!literal.contains(#""position":1.5"#) && literal.contains(#""position":1}"#), "\(literal)")
   }
 
   @Test func groupsKeepTheirDescriptionsAndExtensions() throws {

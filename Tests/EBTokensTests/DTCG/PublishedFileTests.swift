@@ -93,14 +93,14 @@ import Testing
 
   // MARK: - Types left out
 
-  @Test func anUnsupportedTypeLeavesItsTokenOutWithAWarningAndTheRestBuilds() throws {
+  @Test func aNonDTCGTypeLeavesItsTokenOutWithAWarningAndTheRestBuilds() throws {
     let (tokens, warnings) = try loadTokensWarning([
       "a.tokens.json": """
       {
-        "ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2, 1]},
+        "flag": {"$type": "boolean", "$value": true},
         "label": {"$type": "string", "$value": "Hello"},
-        "alias": {"$value": "{ease}"},
-        "motion": {"$type": "transition"},
+        "alias": {"$value": "{label}"},
+        "copy": {"$type": "string"},
         "blue": {"$type": "color", "$value": "#0000FF"}
       }
       """
@@ -108,14 +108,14 @@ import Testing
     #expect(tokens.tokens.map(\.path.name) == ["blue"])
     #expect(
       warnings == [
-        "a.tokens.json:2:21: warning: $type 'cubicBezier' is a DTCG type that ebtokens does not support yet; "
-          + "token 'ease' is left out of every output",
+        "a.tokens.json:2:21: warning: $type 'boolean' is not a DTCG type (Figma and Tokens Studio write it); "
+          + "token 'flag' is left out of every output",
         "a.tokens.json:3:22: warning: $type 'string' is not a DTCG type (Figma and Tokens Studio write it); "
           + "token 'label' is left out of every output",
-        "a.tokens.json:4:23: warning: 'alias' references '{ease}', which is left out because ebtokens does not "
+        "a.tokens.json:4:23: warning: 'alias' references '{label}', which is left out because ebtokens does not "
           + "support its type; 'alias' is left out of every output too",
-        "a.tokens.json:5:23: warning: $type 'transition' is a DTCG type that ebtokens does not support yet; "
-          + "the tokens of group 'motion' that take this type are left out of every output",
+        "a.tokens.json:5:21: warning: $type 'string' is not a DTCG type (Figma and Tokens Studio write it); "
+          + "the tokens of group 'copy' that take this type are left out of every output",
       ])
   }
 

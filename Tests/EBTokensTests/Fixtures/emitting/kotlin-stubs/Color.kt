@@ -1,5 +1,5 @@
 // A stand-in for Jetpack Compose's Color with the API generated code uses (the Color(Long) and
-// Color(Int) factories) and the accessors the consumer reads, so the tests compile the generated
+// Color(Int) factories, equality) and the accessors the consumer reads, so the tests compile the generated
 // Kotlin without the Android toolchain.
 package androidx.compose.ui.graphics
 
@@ -10,6 +10,11 @@ class Color internal constructor(private val argb: Long, @Suppress("UNUSED_PARAM
     val blue: Float get() = (argb and 0xFF) / 255f
 
     internal val packed: Long get() = argb
+
+    // Compose's Color is a value class: two colors with the same channels are equal.
+    override fun equals(other: Any?): Boolean = other is Color && other.argb == argb
+
+    override fun hashCode(): Int = argb.hashCode()
 }
 
 fun Color(color: Long): Color = Color(color and 0xFFFFFFFFL, Unit)

@@ -9,8 +9,7 @@ extension ContrastAudit {
   ///
   /// - Throws: ``DiagnosticsError`` with the token files' errors, or else the audit's.
   public static func run(configuration: Configuration, limits: Limits = .standard) throws -> AuditResult {
-    let tokens = try ModalTokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
-      .load(configuration: configuration)
+    let tokens = try ProjectTokens.load(configuration, limits: limits)
     return try run(tokens: tokens, audit: configuration.audit, configPath: configuration.path)
   }
 }

@@ -7,12 +7,16 @@ import EBTokensSupport
 /// ``DTCGExport/render(_:mode:)``.
 extension DTCGExport {
   /// Loads the tokens of `configuration` (or those in `tokenDirectory`, relative to the working
-  /// directory) and renders them.
+  /// directory) and renders them. With a resolver document, its default resolution: the first
+  /// mode it makes.
   ///
   /// - Throws: ``DiagnosticsError`` with every error of the token files.
   public static func run(
     configuration: Configuration, tokenDirectory: String? = nil, mode: Mode, limits: Limits = .standard
   ) throws -> String {
+    if tokenDirectory == nil, configuration.resolver != nil {
+      return render(try ProjectTokens.load(configuration, limits: limits).sets[0], mode: mode)
+    }
     let directory = tokenDirectory ?? configuration.resolvedPath(configuration.tokens)
     let loader = TokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
     return render(try loader.load(directory: directory), mode: mode)

@@ -47,6 +47,65 @@ public struct Configuration: Sendable {
 
   /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
   public var jsonExtensions: [String] = []
+  /// A DTCG resolver document that names the tokens instead of `tokens` and `modes`.
+  public var resolver: Resolver?
+
+  /// A DTCG resolver document, and which of its modifiers' contexts become modes: every chosen
+  /// combination of contexts is one mode.
+  public struct Resolver: Sendable {
+    /// The contexts chosen for one modifier.
+    public struct Choice: Sendable {
+      public var modifier: String
+      /// `nil` for all of the modifier's contexts.
+      public var contexts: [String]?
+      public var location: SourceLocation?
+
+      public init(modifier: String, contexts: [String]?, location: SourceLocation? = nil) {
+        self.modifier = modifier
+        self.contexts = contexts
+        self.location = location
+      }
+    }
+
+    /// The document, relative to the config file's folder (or absolute).
+    public var path: String
+    /// A modifier not listed contributes all its contexts.
+    public var choices: [Choice]
+    public var location: SourceLocation?
+    /// The mode names that per-mode settings (`css-modes`, per-mode canvases and backgrounds) use,
+    /// checked against the document's modes once it is read.
+    public var modeReferences: [ModeReference] = []
+    /// Per-mode settings that must name every mode.
+    public var perModeSettings: [PerModeSetting] = []
+
+    public struct ModeReference: Sendable {
+      public var name: String
+      public var location: SourceLocation
+
+      public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+      }
+    }
+
+    public struct PerModeSetting: Sendable {
+      public var key: String
+      public var modes: Set<String>
+      public var location: SourceLocation
+
+      public init(key: String, modes: Set<String>, location: SourceLocation) {
+        self.key = key
+        self.modes = modes
+        self.location = location
+      }
+    }
+
+    public init(path: String, choices: [Choice] = [], location: SourceLocation? = nil) {
+      self.path = path
+      self.choices = choices
+      self.location = location
+    }
+  }
 
   public init(
     path: String?, baseDirectory: String, tokens: String, templates: String?, outputs: [Output], audit: Audit,

@@ -27,6 +27,9 @@ struct Audit: ParsableCommand {
   @Option(help: "The config file (default: ./ebtokens.yml).")
   var config: String?
 
+  @Option(help: "A DTCG resolver document that names the tokens and modes, instead of the config's.")
+  var resolver: String?
+
   @Option(help: "The report format.")
   var format: AuditReport.Format = .text
 
@@ -46,6 +49,7 @@ struct Audit: ParsableCommand {
     var configuration = try reportingDiagnostics {
       try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(path: config)
     }
+    if let resolver { configuration = configuration.withResolver(resolver) }
     if let level { configuration.audit.level = level }
     if let method { configuration.audit.method = method }
     let result = try reportingDiagnostics { try ContrastAudit.run(configuration: configuration) }

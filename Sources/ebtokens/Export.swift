@@ -17,6 +17,9 @@ struct Export: ParsableCommand {
   @Option(help: "The folder of token files (default: the config's).")
   var tokens: String?
 
+  @Option(help: "A DTCG resolver document that names the tokens; its default resolution is exported.")
+  var resolver: String?
+
   @Flag(help: "Write every value resolved, with no references.")
   var resolved = false
 
@@ -25,7 +28,8 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let text = try reportingDiagnostics {
-      let configuration = try ConfigurationLoader().load(path: config)
+      var configuration = try ConfigurationLoader().load(path: config)
+      if let resolver { configuration = configuration.withResolver(resolver) }
       return try DTCGExport.run(
         configuration: configuration, tokenDirectory: tokens, mode: resolved ? .resolved : .references)
     }

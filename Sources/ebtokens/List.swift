@@ -13,8 +13,14 @@ struct List: ParsableCommand {
   @Option(help: "The folder of token files.")
   var tokens = "tokens"
 
+  @Option(help: "A DTCG resolver document that names the tokens; its default resolution is listed.")
+  var resolver: String?
+
   func run() throws {
-    let tokenSet = try reportingDiagnostics { try TokenLoader().load(directory: tokens) }
+    let tokenSet = try reportingDiagnostics {
+      guard let resolver else { return try TokenLoader().load(directory: tokens) }
+      return try ProjectTokens.load(Configuration.defaults().withResolver(resolver)).sets[0]
+    }
     print(TokenListing.render(tokenSet, format: format), terminator: "")
   }
 }

@@ -112,7 +112,7 @@ public enum ResolverError: DiagnosticConvertible, Equatable {
           + (hint ?? "its contexts: \(known.joined(separator: ", "))"), at: location)
     case .invalidModeName(let name, let problem, let location):
       return Diagnostic(
-        "the combination '\(name)' becomes a mode of that name, which cannot be: \(problem)", at: location)
+        "the mode named after its contexts, '\(name)', is not a valid mode name: \(problem)", at: location)
     case .modeNameCollision(let name, let identifier, let first, let location):
       return Diagnostic(
         "the combinations '\(first)' and '\(name)' become the same identifier '\(identifier)' in generated "

@@ -170,8 +170,9 @@ public struct Configuration: Sendable {
   /// Where a CSS output puts one mode's values.
   public struct CSSMode: Sendable, Equatable {
     public enum Media: Sendable, Equatable {
-      /// `(prefers-color-scheme: dark)` for a mode named `dark`, `(prefers-color-scheme: light)` for a
-      /// mode named `light` that is not the first; none for any other.
+      /// `(prefers-color-scheme: dark)` for the mode the system's dark appearance selects (`dark`, or
+      /// the first mode with a `dark` part, such as `dark-acme`), likewise light, unless it is the
+      /// first mode; none for any other.
       case automatic
       case none
       /// A media query, such as `(prefers-color-scheme: dark)`.

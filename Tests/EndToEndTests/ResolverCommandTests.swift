@@ -55,6 +55,7 @@ import Testing
   @Test func theResolverAloneCrossesEveryContext() throws {
     let outputs =
       "outputs:\n  - kind: css\n    destination: dist/tokens.css\n  - kind: swift\n    destination: dist/swift\n"
+      + "  - kind: kotlin\n    destination: dist/kotlin\n"
     try Self.inCopy(config: outputs) { project in
       let run = try BinaryRunner.run(["build", "--resolver", "brand.resolver.yml"], in: project)
       #expect(run.status == 0, "\(run.stderr)")
@@ -72,6 +73,15 @@ import Testing
       let css = Self.read(project, "dist/tokens.css")
       #expect(css.contains("[data-theme=\"dark-globex\"] {\n  --brand-on-primary: var(--color-bg);"))
       #expect(css.contains("--brand-primary: #1d4ed8;"))
+      // The system's dark appearance selects the default brand's dark mode, in every output.
+      #expect(
+        css.contains(
+          "/* mode dark-acme, when the system prefers it; a mode chosen with its selector below wins */\n"
+            + "@media (prefers-color-scheme: dark) {"))
+      #expect(css.components(separatedBy: "@media").count == 2)
+      #expect(modes.contains("isDark ? .darkAcme : .lightAcme"))
+      let kotlin = Self.read(project, "dist/kotlin/com/eastblue/ds/tokens/EBTokens.kt")
+      #expect(kotlin.contains("fun system(isDark: Boolean): EBMode = if (isDark) DarkAcme else LightAcme"))
     }
   }
 

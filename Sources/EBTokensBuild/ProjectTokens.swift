@@ -58,6 +58,10 @@ extension Configuration {
 struct ResolverModes {
   let limits: Limits
 
+  /// The most modes one build makes: every output declares each token once per mode, so a
+  /// document of many modifiers crossed in full (ten of ten contexts is ten billion) must choose.
+  static let maxCombinations = 256
+
   /// One combination: a context of each modifier, in `resolutionOrder`.
   private typealias Combination = [ResolverDocument.Modifier.Context]
 
@@ -74,7 +78,7 @@ struct ResolverModes {
     let (parsed, errors) = ResolverDocument.parse(syntax, format: file.format)
     guard let document = parsed else { throw DiagnosticsError(errors) }
 
-    let combinations = try choose(resolver.choices, in: document)
+    let combinations = try choose(resolver, in: document)
     let names = try modeNames(combinations, in: document)
     try checkModeReferences(resolver, modes: combinations.count > 1 ? names : [])
 
@@ -97,9 +101,10 @@ struct ResolverModes {
 
   /// The combinations of the chosen contexts, the first modifier's varying slowest; each modifier
   /// not chosen contributes all its contexts, its `default` first.
-  private func choose(_ choices: [Configuration.Resolver.Choice], in document: ResolverDocument) throws
+  private func choose(_ resolver: Configuration.Resolver, in document: ResolverDocument) throws
     -> [Combination]
   {
+    let choices = resolver.choices
     let modifiers = document.modifiers
     var errors: [ResolverError] = []
     for choice in choices {
@@ -114,18 +119,29 @@ struct ResolverModes {
       }
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    var combinations: [Combination] = [[]]
+    var chosen: [[ResolverDocument.Modifier.Context]] = []
     for modifier in modifiers {
-      let chosen: [ResolverDocument.Modifier.Context]
+      let contexts: [ResolverDocument.Modifier.Context]
       if let names = choices.first(where: { $0.modifier == modifier.name })?.contexts {
-        chosen = names.compactMap { name in modifier.contexts.first { $0.name == name } }
+        contexts = names.compactMap { name in modifier.contexts.first { $0.name == name } }
       } else {
         let first = modifier.contexts.filter { $0.name == modifier.defaultContext }
-        chosen = first + modifier.contexts.filter { $0.name != modifier.defaultContext }
+        contexts = first + modifier.contexts.filter { $0.name != modifier.defaultContext }
       }
-      combinations = combinations.flatMap { combination in chosen.map { combination + [$0] } }
+      chosen.append(contexts)
     }
-    return combinations
+    var count = 1
+    for contexts in chosen {
+      let (product, overflow) = count.multipliedReportingOverflow(by: contexts.count)
+      count = overflow ? Self.maxCombinations + 1 : min(product, Self.maxCombinations + 1)
+    }
+    if count > Self.maxCombinations {
+      let location = resolver.location ?? modifiers.first?.location
+      throw DiagnosticsError([ResolverError.tooManyCombinations(limit: Self.maxCombinations, at: location)])
+    }
+    return chosen.reduce([[]]) { combinations, contexts in
+      combinations.flatMap { combination in contexts.map { combination + [$0] } }
+    }
   }
 
   /// Each combination's mode name: its contexts of the modifiers with more than one chosen, joined

@@ -31,6 +31,8 @@ public enum ResolverError: DiagnosticConvertible, Equatable {
   /// document's `resolutionOrder` does not have, or a context that modifier does not have.
   case unknownModifier(String, known: [String], at: SourceLocation?)
   case unknownContext(String, modifier: String, known: [String], at: SourceLocation?)
+  /// More combinations of contexts than one build makes modes of.
+  case tooManyCombinations(limit: Int, at: SourceLocation?)
   /// A combination of contexts whose name cannot name a mode.
   case invalidModeName(String, problem: String, at: SourceLocation)
   case modeNameCollision(String, identifier: String, first: String, at: SourceLocation)
@@ -110,6 +112,10 @@ public enum ResolverError: DiagnosticConvertible, Equatable {
       return Diagnostic(
         "modifier '\(modifier)' has no context '\(name)'; "
           + (hint ?? "its contexts: \(known.joined(separator: ", "))"), at: location)
+    case .tooManyCombinations(let limit, let location):
+      return Diagnostic(
+        "the chosen contexts make more than \(limit) combinations, the most modes one build makes; choose "
+          + "fewer with the config's resolver: contexts", at: location)
     case .invalidModeName(let name, let problem, let location):
       return Diagnostic(
         "the mode named after its contexts, '\(name)', is not a valid mode name: \(problem)", at: location)

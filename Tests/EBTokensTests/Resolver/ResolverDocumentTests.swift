@@ -5,6 +5,7 @@ import Testing
 @testable import EBTokensConfig
 @testable import EBTokensParsing
 @testable import EBTokensResolution
+@testable import EBTokensSupport
 @testable import EBTokensSyntax
 
 /// DTCG 2025.10 resolver documents: Terrazzo's own, read into sets, modifiers, contexts and order,
@@ -120,5 +121,28 @@ import Testing
     #expect(ResolverDocument.pointerText(pointer) == "#/a~1b/c~0d")
     // The pointer within the document leads to the `$defs` entry, located where it is written.
     #expect(node.location.line == 9)
+  }
+
+  /// Nine modifiers of two contexts make 512 combinations: more modes than a build makes, refused
+  /// before anything is read, at the first modifier.
+  @Test func tooManyCombinationsAreRefused() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ebtokens-resolver-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let modifiers = (1...9).map { "  - {type: modifier, name: m\($0), contexts: {a: [], b: []}}" }
+    let yaml = "version: \"2025.10\"\nresolutionOrder:\n" + modifiers.joined(separator: "\n") + "\n"
+    try Data(yaml.utf8).write(to: directory.appendingPathComponent("r.resolver.yml"))
+    var configuration = Configuration.defaults(baseDirectory: directory.path)
+    configuration.resolver = Configuration.Resolver(path: "r.resolver.yml")
+    let error = #expect(throws: DiagnosticsError.self) { try ProjectTokens.inputs(configuration) }
+    #expect(
+      error?.diagnostics.map(\.message) == [
+        ResolverError.tooManyCombinations(limit: 256, at: nil).diagnostic.message
+      ])
+    #expect(error?.diagnostics.first?.location?.line == 3)
+    // Choosing one context of one modifier halves them to 256, which is allowed.
+    configuration.resolver?.choices = [Configuration.Resolver.Choice(modifier: "m1", contexts: ["a"])]
+    #expect(try ProjectTokens.inputs(configuration).modes.count == 256)
   }
 }

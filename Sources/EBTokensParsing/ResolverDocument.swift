@@ -89,6 +89,8 @@ private struct ResolverDocumentParser {
   /// The root mapping, for same-document pointers.
   private var root: SyntaxMapping?
   private var sets: [String: ResolverDocument.Set] = [:]
+  /// Sets that are not valid, reported once however often they are referenced.
+  private var invalidSets: Swift.Set<String> = []
   /// Sets whose sources are being read, to catch a set that includes itself.
   private var setsInProgress: [String] = []
 
@@ -165,6 +167,7 @@ private struct ResolverDocumentParser {
   /// The root-level set `name`, read once (sets may refer to each other, in any order).
   private mutating func namedSet(_ name: String, at location: SourceLocation) -> ResolverDocument.Set? {
     if let set = sets[name] { return set }
+    if invalidSets.contains(name) { return nil }
     guard case .mapping(let sets)? = root?["sets"],
       let entry = sets.entries.first(where: { $0.key.value == name })
     else { return nil }
@@ -176,6 +179,7 @@ private struct ResolverDocumentParser {
     defer { setsInProgress.removeLast() }
     let set = self.set(
       entry.value, name: name, at: entry.key.location, allowed: ["sources", "description", "$extensions"])
+    if set == nil { invalidSets.insert(name) }
     self.sets[name] = set
     return set
   }

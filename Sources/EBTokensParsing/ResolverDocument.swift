@@ -14,13 +14,6 @@ public struct ResolverDocument: Sendable {
     case file(path: String, pointer: [String], location: SourceLocation)
     /// Tokens written in the document (in a `sources` array, or where a same-document pointer leads).
     case inline(SyntaxNode)
-
-    public var location: SourceLocation {
-      switch self {
-      case .file(_, _, let location): return location
-      case .inline(let node): return node.location
-      }
-    }
   }
 
   public struct Set: Sendable {

@@ -12,9 +12,7 @@ extension ContrastAudit {
   public static func run(configuration: Configuration, limits: Limits = .standard) throws -> Warned<
     AuditResult
   > {
-    let tokens = try ModalTokenLoader(
-      limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict
-    ).load(configuration: configuration)
+    let tokens = try ProjectTokens.load(configuration, limits: limits)
     return Warned(
       try run(tokens: tokens.value, audit: configuration.audit, configPath: configuration.path),
       warnings: tokens.warnings)

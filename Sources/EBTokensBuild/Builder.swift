@@ -60,7 +60,7 @@ public struct Builder: Sendable {
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
     let loader = ModalTokenLoader(
       limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
-    let inputs = try loader.inputs(configuration: configuration)
+    let inputs = try ProjectTokens.inputs(configuration, limits: limits)
     let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: inputs.allFiles, limits: limits)
     let directories = outputDirectories(configuration)
     if let fingerprint, let unchanged = unchangedBuild(fingerprint, directories: directories) {

@@ -94,7 +94,9 @@ public struct ConfigurationLoader {
       var modeKeys: Set<String> = []
       for entry in checked(
         mapping, section: "the config",
-        allowed: ["tokens", "templates", "outputs", "audit", "modes", "json-extensions", "strict"])
+        allowed: [
+          "tokens", "templates", "outputs", "audit", "modes", "resolver", "json-extensions", "strict",
+        ])
       {
         switch entry.key.value {
         case "tokens":
@@ -109,6 +111,8 @@ public struct ConfigurationLoader {
         case "modes":
           configuration.modes = modes(entry.value)
           if case .mapping(let modes) = entry.value { modeKeys = Set(modes.entries.map(\.key.value)) }
+        case "resolver":
+          configuration.resolver = resolver(entry)
         case "json-extensions":
           configuration.jsonExtensions = jsonExtensions(entry.value)
         case "strict":
@@ -118,11 +122,85 @@ public struct ConfigurationLoader {
         }
       }
       if !sawOutputs { configuration.outputs = [] }
+      if let resolver = mapping.entries.first(where: { $0.key.value == "resolver" }) {
+        // The resolver document names the tokens and the modes, so per-mode settings are checked
+        // once it is read.
+        for other in ["tokens", "modes"] where mapping[other] != nil {
+          errors.append(.conflictingKeys(other, "resolver", section: "the config", at: resolver.key.location))
+        }
+        configuration.resolver?.modeReferences = modeReferences.map {
+          Configuration.Resolver.ModeReference(name: $0.name, location: $0.location)
+        }
+        configuration.resolver?.perModeSettings = perModeSettings.map {
+          Configuration.Resolver.PerModeSetting(key: $0.key, modes: $0.modes, location: $0.location)
+        }
+        return configuration
+      }
       checkModeReferences(declared: configuration.modes.map(\.name), written: modeKeys)
       if let first = configuration.modes.first, let canvas = configuration.audit.modeCanvases[first.name] {
         configuration.audit.canvas = canvas
       }
       return configuration
+    }
+
+    // MARK: Resolver
+
+    /// `resolver:`, a DTCG resolver document's path, or `{path: …, contexts: {modifier: all | context
+    /// | [contexts]}}`.
+    private mutating func resolver(_ entry: SyntaxMapping.Entry) -> Configuration.Resolver? {
+      if case .scalar = entry.value {
+        return projectPath(entry).map { Configuration.Resolver(path: $0, location: entry.value.location) }
+      }
+      guard let mapping = self.mapping(entry.value, key: "resolver") else { return nil }
+      var path: String?
+      var choices: [Configuration.Resolver.Choice] = []
+      for item in checked(mapping, section: "resolver", allowed: ["path", "contexts"]) {
+        switch item.key.value {
+        case "path":
+          path = projectPath(item)
+        case "contexts":
+          guard let contexts = self.mapping(item.value, key: "contexts") else { continue }
+          choices = contexts.entries.compactMap { choice($0) }
+        default:
+          break
+        }
+      }
+      guard mapping["path"] != nil else {
+        errors.append(.missingKey("path", section: "resolver", at: mapping.location))
+        return nil
+      }
+      return path.map { Configuration.Resolver(path: $0, choices: choices, location: mapping.location) }
+    }
+
+    /// One modifier's contexts: `all`, one context, or a list of them.
+    private mutating func choice(_ entry: SyntaxMapping.Entry) -> Configuration.Resolver.Choice? {
+      let expected = "'all', a context, or a list of contexts"
+      var contexts: [String] = []
+      switch entry.value {
+      case .scalar(let scalar) where scalar.style == .plain && scalar.value == "all":
+        return Configuration.Resolver.Choice(
+          modifier: entry.key.value, contexts: nil, location: entry.key.location)
+      case .scalar(let scalar) where !scalar.value.isEmpty:
+        contexts = [scalar.value]
+      case .sequence(let list) where !list.items.isEmpty:
+        for item in list.items {
+          guard case .scalar(let scalar) = item, !scalar.value.isEmpty else {
+            errors.append(
+              .wrongType(
+                key: entry.key.value, expected: "a context", found: item.kindDescription, at: item.location))
+            return nil
+          }
+          contexts.append(scalar.value)
+        }
+      default:
+        errors.append(
+          .wrongType(
+            key: entry.key.value, expected: expected, found: entry.value.kindDescription,
+            at: entry.value.location))
+        return nil
+      }
+      return Configuration.Resolver.Choice(
+        modifier: entry.key.value, contexts: contexts, location: entry.key.location)
     }
 
     // MARK: Modes

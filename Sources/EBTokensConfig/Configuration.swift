@@ -49,6 +49,65 @@ public struct Configuration: Sendable {
   public var jsonExtensions: [String] = []
   /// `strict: true` (or `--strict`): every warning is an error.
   public var strict = false
+  /// A DTCG resolver document that names the tokens instead of `tokens` and `modes`.
+  public var resolver: Resolver?
+
+  /// A DTCG resolver document, and which of its modifiers' contexts become modes: every chosen
+  /// combination of contexts is one mode.
+  public struct Resolver: Sendable {
+    /// The contexts chosen for one modifier.
+    public struct Choice: Sendable {
+      public var modifier: String
+      /// `nil` for all of the modifier's contexts.
+      public var contexts: [String]?
+      public var location: SourceLocation?
+
+      public init(modifier: String, contexts: [String]?, location: SourceLocation? = nil) {
+        self.modifier = modifier
+        self.contexts = contexts
+        self.location = location
+      }
+    }
+
+    /// The document, relative to the config file's folder (or absolute).
+    public var path: String
+    /// A modifier not listed contributes all its contexts.
+    public var choices: [Choice]
+    public var location: SourceLocation?
+    /// The mode names that per-mode settings (`css-modes`, per-mode canvases and backgrounds) use,
+    /// checked against the document's modes once it is read.
+    public var modeReferences: [ModeReference] = []
+    /// Per-mode settings that must name every mode.
+    public var perModeSettings: [PerModeSetting] = []
+
+    public struct ModeReference: Sendable {
+      public var name: String
+      public var location: SourceLocation
+
+      public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+      }
+    }
+
+    public struct PerModeSetting: Sendable {
+      public var key: String
+      public var modes: Set<String>
+      public var location: SourceLocation
+
+      public init(key: String, modes: Set<String>, location: SourceLocation) {
+        self.key = key
+        self.modes = modes
+        self.location = location
+      }
+    }
+
+    public init(path: String, choices: [Choice] = [], location: SourceLocation? = nil) {
+      self.path = path
+      self.choices = choices
+      self.location = location
+    }
+  }
 
   public init(
     path: String?, baseDirectory: String, tokens: String, templates: String?, outputs: [Output], audit: Audit,
@@ -113,8 +172,9 @@ public struct Configuration: Sendable {
   /// Where a CSS output puts one mode's values.
   public struct CSSMode: Sendable, Equatable {
     public enum Media: Sendable, Equatable {
-      /// `(prefers-color-scheme: dark)` for a mode named `dark`, `(prefers-color-scheme: light)` for a
-      /// mode named `light` that is not the first; none for any other.
+      /// `(prefers-color-scheme: dark)` for the mode the system's dark appearance selects (`dark`, or
+      /// the first mode with a `dark` part, such as `dark-acme`), likewise light, unless it is the
+      /// first mode; none for any other.
       case automatic
       case none
       /// A media query, such as `(prefers-color-scheme: dark)`.

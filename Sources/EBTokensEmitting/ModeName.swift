@@ -16,10 +16,12 @@ package enum ModeName {
   }
 
   /// The mode that follows the system's dark (or light) appearance: the mode named `dark` (or
-  /// `light`), else the first mode.
+  /// `light`), else the first whose name has it as a `-`-separated part (`dark-acme`, as a resolver
+  /// document's theme × brand names its modes, the first brand being the default), else the first mode.
   static func system(dark: Bool, in modes: [String]) -> String {
     let name = dark ? "dark" : "light"
-    return modes.contains(name) ? name : modes.first ?? name
+    if modes.contains(name) { return name }
+    return modes.first { $0.split(separator: "-").contains(Substring(name)) } ?? modes.first ?? name
   }
 
   /// Members the generated `EBMode`, `EBModal` and `EBColorScheme` declare themselves, which a mode

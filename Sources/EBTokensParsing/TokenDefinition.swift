@@ -168,3 +168,50 @@ public struct TokenSource: Sendable {
 
   public init() {}
 }
+
+extension TokenSource {
+  /// Lays `other` over this source, as the resolver module merges sources: a token `other` defines
+  /// replaces the one of that name, a new one is added, and what a group declares in `other` wins.
+  /// A token where the other has a group (or the reverse) is an error, and is left as it was.
+  package mutating func overlay(_ other: TokenSource) -> [TokenFileError] {
+    var errors: [TokenFileError] = []
+    for (name, group) in other.groups.sorted(by: { $0.key < $1.key }) {
+      if let index = definitionIndex[name] {
+        errors.append(
+          .tokenGroupConflict(
+            name, token: definitions[index].location, group: group.location, at: group.location))
+        continue
+      }
+      guard var existing = groups[name] else {
+        groups[name] = group
+        continue
+      }
+      if let type = group.type {
+        existing.type = type
+        existing.typeLocation = group.typeLocation
+      }
+      existing.hasInvalidType = existing.hasInvalidType || group.hasInvalidType
+      existing.deprecation = group.deprecation ?? existing.deprecation
+      existing.description = group.description ?? existing.description
+      existing.extensions = group.extensions ?? existing.extensions
+      existing.extends = group.extends ?? existing.extends
+      groups[name] = existing
+    }
+    for definition in other.definitions {
+      let name = definition.path.name
+      if let group = groups[name] {
+        errors.append(
+          .tokenGroupConflict(
+            name, token: definition.location, group: group.location, at: definition.location))
+      } else if let index = definitionIndex[name] {
+        definitions[index] = definition
+        brokenNames.remove(name)
+      } else {
+        definitionIndex[name] = definitions.count
+        definitions.append(definition)
+      }
+    }
+    brokenNames.formUnion(other.brokenNames)
+    return errors
+  }
+}

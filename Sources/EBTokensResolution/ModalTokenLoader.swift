@@ -4,20 +4,25 @@ import EBTokensParsing
 import EBTokensSupport
 import Foundation
 
-/// One mode as the loader reads it: a name, and the token files layered over the base set.
+/// One mode as the loader reads it: a name, and its token sources in order.
 ///
-/// This is the shape both ways of declaring modes reduce to: `modes:` in `ebtokens.yml`, and a
-/// DTCG Resolver Module document (whose one modifier's contexts are the modes, each context's
-/// sources its layers), so a reader of the latter only has to produce these.
+/// This is the shape both ways of declaring modes reduce to: `modes:` in `ebtokens.yml` (layers
+/// over the base set), and a DTCG resolver document (each chosen combination of its modifiers'
+/// contexts is a mode whose layers are all its sources in `resolutionOrder`, with no base).
 public struct ModeSource: Sendable {
   public struct Layer: Sendable {
     /// Identifies the layer: a layer that several modes share is read and checked once.
     public let name: String
-    public let files: [TokenFiles.File]
+    /// Token files, or trees read already (tokens written in a resolver document).
+    public let inputs: [TokenInput]
 
     public init(name: String, files: [TokenFiles.File]) {
+      self.init(name: name, inputs: files.map(TokenInput.file))
+    }
+
+    public init(name: String, inputs: [TokenInput]) {
       self.name = name
-      self.files = files
+      self.inputs = inputs
     }
   }
 
@@ -50,15 +55,25 @@ public struct ModalTokenLoader: Sendable {
     self.strict = strict
   }
 
-  /// Every file a configuration's tokens come from: the base set and each mode's layers.
+  /// Every file a configuration's tokens come from: the base set and each mode's layers, or a
+  /// resolver document's resolutions.
   public struct Inputs: Sendable {
     public let base: [TokenFiles.File]
     /// Empty for a project without modes.
     public let modes: [ModeSource]
+    /// The resolver document the modes come from: each mode is then its layers alone, composed
+    /// (see ``load(composed:)``); `nil` for modes layered over `base`.
+    public let resolverDocument: TokenFiles.File?
 
-    /// Every file, base first, then each mode's layers in order.
+    public init(base: [TokenFiles.File], modes: [ModeSource], resolverDocument: TokenFiles.File? = nil) {
+      self.base = base
+      self.modes = modes
+      self.resolverDocument = resolverDocument
+    }
+
+    /// Every file, the resolver document or the base first, then each mode's layers in order.
     public var allFiles: [TokenFiles.File] {
-      base + modes.flatMap { $0.layers.flatMap(\.files) }
+      (resolverDocument.map { [$0] } ?? base) + modes.flatMap { $0.layers.flatMap { $0.inputs.map(\.file) } }
     }
   }
 
@@ -81,7 +96,8 @@ public struct ModalTokenLoader: Sendable {
 
   /// Loads the files `inputs` lists.
   public func load(_ inputs: Inputs) throws -> Warned<ModalTokenSet> {
-    try load(base: inputs.base, modes: inputs.modes)
+    inputs.resolverDocument == nil
+      ? try load(base: inputs.base, modes: inputs.modes) : try load(composed: inputs.modes)
   }
 
   /// Loads `base` in every mode of `modes`; the first mode is the default. Without modes, the
@@ -93,16 +109,16 @@ public struct ModalTokenLoader: Sendable {
       return Warned(ModalTokenSet(single: loaded.value), warnings: loaded.warnings)
     }
     var errors: [any DiagnosticConvertible] = []
-    func parse(_ files: [TokenFiles.File]) throws -> TokenSource {
-      let (source, parseErrors) = try tokenLoader.parse(files: files)
+    func parse(_ inputs: [TokenInput]) throws -> TokenSource {
+      let (source, parseErrors) = try tokenLoader.parse(inputs)
       errors += parseErrors
       return source
     }
-    let baseSource = try parse(base)
+    let baseSource = try parse(base.map(TokenInput.file))
     var layers: [String: TokenSource] = [:]
     var layerOrder: [String] = []
     for layer in modes.flatMap(\.layers) where layers[layer.name] == nil {
-      layers[layer.name] = try parse(layer.files)
+      layers[layer.name] = try parse(layer.inputs)
       layerOrder.append(layer.name)
     }
     let (baseSet, baseErrors) = Resolver.resolve(baseSource, limits: limits)
@@ -120,8 +136,7 @@ public struct ModalTokenLoader: Sendable {
     if !canResolveModes { _ = try DiagnosticsError.check(errors, strict: strict) }
 
     var sets: [TokenSet] = []
-    // Each error with the modes it occurs in, in the order first found.
-    var modeErrors: [(diagnostic: Diagnostic, modes: [String])] = []
+    var modeErrors = ModeErrors()
     for mode in modes {
       guard !mode.layers.isEmpty else {
         sets.append(baseSet)
@@ -134,16 +149,10 @@ public struct ModalTokenLoader: Sendable {
         }
       }
       let (set, resolutionErrors) = Resolver.resolve(source, limits: limits)
-      for diagnostic in resolutionErrors.map(\.diagnostic) where !baseWarnings.contains(diagnostic) {
-        if let index = modeErrors.firstIndex(where: { $0.diagnostic == diagnostic }) {
-          modeErrors[index].modes.append(mode.name)
-        } else {
-          modeErrors.append((diagnostic, [mode.name]))
-        }
-      }
+      modeErrors.add(resolutionErrors.filter { !baseWarnings.contains($0.diagnostic) }, in: mode.name)
       sets.append(set)
     }
-    errors += modeErrors.map { ModeError.inModes($0.modes, $0.diagnostic) }
+    errors += modeErrors.errors
     let warnings = try DiagnosticsError.check(errors, strict: strict)
     return Warned(ModalTokenSet(modes: modes.map(\.name), sets: sets), warnings: warnings)
   }

@@ -47,12 +47,21 @@ public struct TokenLoader: Sendable {
   /// - Throws: ``DiagnosticsError`` only past the token limit, where reading the
   ///   rest of the files is not worth the time.
   public func parse(files: [TokenFiles.File]) throws -> (TokenSource, [any DiagnosticConvertible]) {
+    try parse(files.map(TokenInput.file))
+  }
+
+  /// Reads and parses `inputs` as ``parse(files:)`` does files; a tree is taken as read. Without
+  /// `applyingStructure`, `$extends`, `$root` and `$ref` are left for the caller to apply once the
+  /// source is merged with others (see ``DTCGStructure``).
+  package func parse(_ inputs: [TokenInput], applyingStructure: Bool = true) throws -> (
+    TokenSource, [any DiagnosticConvertible]
+  ) {
     var errors: [any DiagnosticConvertible] = []
     var parser = TokenFileParser(limits: limits)
     let limits = self.limits
-    for (batch, bytes) in Self.batches(of: files) {
+    for (batch, bytes) in Self.batches(of: inputs) {
       parser.reserveCapacity(forMoreTokens: bytes / Self.bytesPerToken)
-      try runSideBySide(batch.map { file in { @Sendable in Self.read(file, limits: limits) } }) {
+      try runSideBySide(batch.map { input in { @Sendable in Self.read(input, limits: limits) } }) {
         (readErrors, members) in
         errors += readErrors
         if let members { parser.add(members) }
@@ -62,21 +71,26 @@ public struct TokenLoader: Sendable {
     errors += parser.errors
     errors += parser.dtcgErrors
     var source = parser.source
-    errors += DTCGStructure.apply(to: &source, limits: limits)
+    if applyingStructure { errors += DTCGStructure.apply(to: &source, limits: limits) }
     return (source, errors)
   }
 
-  /// Reads one file and finds its members; its tree is dropped on return.
-  private static func read(_ file: TokenFiles.File, limits: Limits) -> (
+  /// Reads one input and finds its members; a file's tree is dropped on return.
+  private static func read(_ input: TokenInput, limits: Limits) -> (
     [any DiagnosticConvertible], FileMembers?
   ) {
-    switch file.format {
-    case .yaml:
-      let result = YAMLReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
-      return (result.errors, result.document.map { FileMembers($0, format: .yaml) })
-    case .json:
-      let result = JSONReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
-      return (result.errors, result.document.map { FileMembers($0, format: .json) })
+    switch input {
+    case .tree(let document, let format, _):
+      return ([], FileMembers(document, format: format))
+    case .file(let file):
+      switch file.format {
+      case .yaml:
+        let result = YAMLReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+        return (result.errors, result.document.map { FileMembers($0, format: .yaml) })
+      case .json:
+        let result = JSONReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+        return (result.errors, result.document.map { FileMembers($0, format: .json) })
+      }
     }
   }
 
@@ -92,14 +106,15 @@ public struct TokenLoader: Sendable {
   /// less than the files' size.
   static let bytesPerToken = 48
 
-  /// `files` in order, cut into runs of at most ``batchBytes`` (by their size on disk; a file
-  /// that cannot be examined counts as empty, and reading it reports why), with their size.
-  private static func batches(of files: [TokenFiles.File]) -> [(ArraySlice<TokenFiles.File>, bytes: Int)] {
-    var batches: [(ArraySlice<TokenFiles.File>, bytes: Int)] = []
+  /// `inputs` in order, cut into runs of at most ``batchBytes`` (by their size on disk; a file
+  /// that cannot be examined, and a tree already read, count as empty), with their size.
+  private static func batches(of files: [TokenInput]) -> [(ArraySlice<TokenInput>, bytes: Int)] {
+    var batches: [(ArraySlice<TokenInput>, bytes: Int)] = []
     var start = 0
     var bytes = 0
-    for (index, file) in files.enumerated() {
+    for (index, input) in files.enumerated() {
       var status = stat()
+      guard case .file(let file) = input else { continue }
       let size = stat(file.path, &status) == 0 ? Int(status.st_size) : 0
       if index > start && bytes + size > batchBytes {
         batches.append((files[start..<index], bytes))
@@ -110,6 +125,23 @@ public struct TokenLoader: Sendable {
     }
     if start < files.count { batches.append((files[start...], bytes)) }
     return batches
+  }
+}
+
+/// Where tokens are read from: a token file, or a tree already read (tokens written inline in a
+/// resolver document, or the part of a file that a JSON pointer names), whose nodes carry the
+/// locations of the file they were read from.
+public enum TokenInput: Sendable {
+  case file(TokenFiles.File)
+  /// `origin` is the file the tree was read from, which a build's fingerprint covers.
+  case tree(SyntaxDocument, format: TokenFileFormat, origin: TokenFiles.File)
+
+  /// The file the tokens come from.
+  public var file: TokenFiles.File {
+    switch self {
+    case .file(let file): return file
+    case .tree(_, _, let origin): return origin
+    }
   }
 }
 

@@ -27,6 +27,9 @@ struct Audit: ParsableCommand {
   @Option(help: "The config file (default: ./ebtokens.yml).")
   var config: String?
 
+  @Option(help: "A DTCG resolver document that names the tokens and modes, instead of the config's.")
+  var resolver: String?
+
   @Option(help: "The report format.")
   var format: AuditReport.Format = .text
 
@@ -48,6 +51,7 @@ struct Audit: ParsableCommand {
     var configuration = try diagnostics.reporting {
       try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(path: config)
     }
+    if let resolver { configuration = configuration.withResolver(resolver) }
     if let level { configuration.audit.level = level }
     if let method { configuration.audit.method = method }
     configuration.strict = configuration.strict || diagnostics.strict

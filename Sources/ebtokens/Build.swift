@@ -14,6 +14,9 @@ struct Build: ParsableCommand {
   @Option(help: "The config file (default: ./ebtokens.yml, or the built-in defaults when there is none).")
   var config: String?
 
+  @Option(help: "A DTCG resolver document that names the tokens and modes, instead of the config's.")
+  var resolver: String?
+
   @Flag(help: "Write nothing; exit 1 and list the files that are out of date.")
   var check = false
 
@@ -27,6 +30,7 @@ struct Build: ParsableCommand {
       var configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
         path: config)
       configuration.strict = configuration.strict || diagnostics.strict
+      if let resolver { configuration = configuration.withResolver(resolver) }
       return (configuration, try Builder().build(configuration, mode: check ? .check : .write))
     }
     keepUntilExit(result)

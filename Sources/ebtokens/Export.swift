@@ -17,6 +17,9 @@ struct Export: ParsableCommand {
   @Option(help: "The folder of token files (default: the config's).")
   var tokens: String?
 
+  @Option(help: "A DTCG resolver document that names the tokens; its default resolution is exported.")
+  var resolver: String?
+
   @Flag(help: "Write every value resolved, with no references.")
   var resolved = false
 
@@ -29,6 +32,7 @@ struct Export: ParsableCommand {
     let text = try diagnostics.reportingWithWarnings {
       var configuration = try ConfigurationLoader().load(path: config)
       configuration.strict = configuration.strict || diagnostics.strict
+      if let resolver { configuration = configuration.withResolver(resolver) }
       return try DTCGExport.run(
         configuration: configuration, tokenDirectory: tokens, mode: resolved ? .resolved : .references)
     }

@@ -111,7 +111,7 @@ struct CSSEmitter: OutputEmitter {
         CSSPropertyContext(
           name: entry.name, value: entry.values[position], token: entry.byMode[position], notes: .none)
       }
-      if let media = mediaQuery(options.media, mode: mode, isFirst: position == 0) {
+      if let media = mediaQuery(options.media, mode: mode, modes: modes, isFirst: position == 0) {
         mediaBlocks.append(
           CSSModeBlockContext(mode: mode, selector: selector, media: media, properties: properties))
       }
@@ -124,15 +124,22 @@ struct CSSEmitter: OutputEmitter {
   }
 
   /// The media query under which a mode applies without being chosen: by default the system's
-  /// dark appearance for `dark`, and its light appearance for `light` unless it is the first mode
-  /// (whose values are the stylesheet's own).
-  private func mediaQuery(_ media: Configuration.CSSMode.Media, mode: String, isFirst: Bool) -> String? {
+  /// dark appearance for the mode it selects (``ModeName/system(dark:in:)``: `dark`, or `dark-acme`
+  /// of a resolver's modes), and likewise light, unless it is the first mode (whose values are the
+  /// stylesheet's own).
+  private func mediaQuery(_ media: Configuration.CSSMode.Media, mode: String, modes: [String], isFirst: Bool)
+    -> String?
+  {
     switch media {
     case .none: return nil
     case .query(let query): return query
     case .automatic:
-      guard !isFirst, mode == "dark" || mode == "light" else { return nil }
-      return "(prefers-color-scheme: \(mode))"
+      guard !isFirst else { return nil }
+      for appearance in ["dark", "light"] where ModeName.system(dark: appearance == "dark", in: modes) == mode
+      {
+        return "(prefers-color-scheme: \(appearance))"
+      }
+      return nil
     }
   }
 }

@@ -90,7 +90,12 @@ extension DiagnosticsError {
   /// The warnings among `findings`; throws every finding, warnings with the errors, when any is an
   /// error, or when `strict` and any is a warning (then each warning is an error).
   public static func check(_ findings: [any DiagnosticConvertible], strict: Bool) throws -> [Diagnostic] {
-    var diagnostics = findings.map(\.diagnostic)
+    try check(diagnostics: findings.map(\.diagnostic), strict: strict)
+  }
+
+  /// ``check(_:strict:)`` of findings already made diagnostics.
+  public static func check(diagnostics: [Diagnostic], strict: Bool) throws -> [Diagnostic] {
+    var diagnostics = diagnostics
     if strict { diagnostics = diagnostics.map { $0.severity == .warning ? $0.asError : $0 } }
     if diagnostics.contains(where: { $0.severity == .error }) {
       throw DiagnosticsError(diagnostics: diagnostics)

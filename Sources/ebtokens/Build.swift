@@ -20,11 +20,17 @@ struct Build: ParsableCommand {
   @Flag(help: "Allow paths in the config that lead outside the config file's folder.")
   var allowOutsideProject = false
 
+  @Flag(help: "When another build of the project is running, fail at once (exit 75) instead of waiting.")
+  var noWait = false
+
   func run() throws {
     let (configuration, result) = try reportingDiagnostics {
       let configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
         path: config)
-      return (configuration, try Builder().build(configuration, mode: check ? .check : .write))
+      let builder = Builder(
+        lockWaiting: noWait
+          ? .fail : .wait { FileHandle.standardError.write(Data("ebtokens: \($0)\n".utf8)) })
+      return (configuration, try builder.build(configuration, mode: check ? .check : .write))
     }
     keepUntilExit(result)
     let plan = result.plan

@@ -21,6 +21,11 @@ public struct WritePlan: Sendable {
     /// `bytes` is `nil` when the file is already staged in ``staging``.
     case write(folder: OutputFolder, path: String, bytes: [UInt8]?)
     case remove(folder: OutputFolder, path: String)
+    /// A file a manifest lists that is already gone (a killed build never renamed it into
+    /// place, or renamed it aside): only the empty folders above it are pruned.
+    case forget(folder: OutputFolder, path: String)
+    /// A folder's final manifest, renamed into place last, once the old files are deleted.
+    case manifest(folder: OutputFolder, bytes: [UInt8])
   }
 
   /// Sorted by path.
@@ -185,27 +190,38 @@ final class OutputFolder: @unchecked Sendable {
   }
 
   /// Deletes every leftover of a killed build (``StagingArea/isLeftover(_:)``) in the output folder
-  /// and every folder below it: regular files only, never a folder or a link's target, and
-  /// never through a link.
+  /// and every folder below it: regular files only, never a link's target, and never through a
+  /// link. A folder below the output folder that held nothing but leftovers (a folder a killed
+  /// build made for its temporaries, or emptied by renaming files aside) is removed once empty;
+  /// a folder holding anything else, or nothing at all, is kept.
   func removeLeftovers() {
     guard case .success(let root) = folder("", create: false) else { return }
-    var pending = [root]
-    while let folder = pending.popLast() {
-      for name in folder.entries() {
-        guard let status = folder.status(name) else { continue }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG where StagingArea.isLeftover(name):
-          folder.unlink(name)
-        case S_IFDIR:
-          var created = false
-          if case .success(let child) = folder.subfolder(name, create: false, created: &created) {
-            pending.append(child)
-          }
-        default:
-          break
+    _ = Self.sweep(root)
+  }
+
+  /// Deletes the leftovers in `folder` and below; whether it is now empty because of that.
+  private static func sweep(_ folder: Folder) -> Bool {
+    var removedAny = false
+    var keepsAny = false
+    for name in folder.entries() {
+      guard let status = folder.status(name) else { continue }
+      switch status.st_mode & S_IFMT {
+      case S_IFREG where StagingArea.isLeftover(name):
+        if folder.unlink(name) == nil { removedAny = true } else { keepsAny = true }
+      case S_IFDIR:
+        var created = false
+        if case .success(let child) = folder.subfolder(name, create: false, created: &created), sweep(child),
+          folder.removeEmptySubfolder(name)
+        {
+          removedAny = true
+        } else {
+          keepsAny = true
         }
+      default:
+        keepsAny = true
       }
     }
+    return removedAny && !keepsAny
   }
 }
 
@@ -397,8 +413,12 @@ public struct OutputWriter: Sendable {
     /// regular files, reached without passing a link, that start with the generated header.
     private mutating func addRemovals(ofStale paths: Set<String>, in folder: OutputFolder) {
       for stale in paths.sorted() {
-        guard case .success(let (parent, name)) = folder.parent(of: stale, create: false),
-          parent.isRegularFile(name), let start = parent.read(name, limit: OutputWriter.headerReadLimit),
+        guard case .success(let (parent, name)) = folder.parent(of: stale, create: false) else { continue }
+        guard parent.status(name) != nil else {
+          removals.append(.forget(folder: folder, path: stale))
+          continue
+        }
+        guard parent.isRegularFile(name), let start = parent.read(name, limit: OutputWriter.headerReadLimit),
           OutputWriter.isGenerated(start)
         else { continue }
         removals.append(.remove(folder: folder, path: stale))
@@ -433,7 +453,7 @@ public struct OutputWriter: Sendable {
       }
       // When the build only adds files, the journal is the final manifest.
       if !needsJournal || listed != generated {
-        manifestWrites.append(.write(folder: folder, path: OutputWriter.manifestName, bytes: manifest))
+        manifestWrites.append(.manifest(folder: folder, bytes: manifest))
       }
     }
   }
@@ -446,11 +466,13 @@ public struct OutputWriter: Sendable {
   ///    removes the temporaries and changes nothing else.
   /// 2. Each folder's journal is renamed into place first: its manifest listing every file it
   ///    listed and every file this build generates. Then the temporaries are renamed over their
-  ///    destinations (each rename atomic), files to remove are renamed aside, and the final
-  ///    manifests last. Each replaced file is first hard-linked aside, so if a rename fails
-  ///    (something changed the folder meanwhile) every step already taken is undone.
-  /// 3. Only then are the old files' links and the removed files deleted, and folders a removal
-  ///    left empty pruned.
+  ///    destinations (each rename atomic) and files to remove are renamed aside. Each replaced
+  ///    file is first hard-linked aside, so if a rename fails (something changed the folder
+  ///    meanwhile) every step already taken is undone.
+  /// 3. Only then are the old files' links and the removed files deleted, and the folders left
+  ///    empty above a removed file, or above a file the manifest lists that is gone, pruned.
+  /// 4. Last, each folder's final manifest is renamed into place. Should that fail, every file is
+  ///    new and the journal still lists the old ones too: the next build finishes the job.
   ///
   /// A build killed at any point leaves each file either old or new, every file it created
   /// listed in its folder's manifest, and leftovers named `.ebtokens-<UUID>.tmp` or `.old`, which
@@ -469,7 +491,9 @@ public struct OutputWriter: Sendable {
           staged.append(try transaction.staging.stage(bytes, in: folder, at: path))
         case .write(let folder, let path, nil):
           staged.append(transaction.staging.takeStaged(in: folder, at: path))
-        case .remove: staged.append(nil)
+        case .manifest(let folder, let bytes):
+          staged.append(try transaction.staging.stage(bytes, in: folder, at: Self.manifestName))
+        case .remove, .forget: staged.append(nil)
         }
       }
       for case .write(let folder, let path, _) in plan.operations {
@@ -488,6 +512,8 @@ public struct OutputWriter: Sendable {
           if let file { try transaction.commit(file, to: path, in: folder) }
         case .remove(let folder, let path):
           try transaction.commitRemoval(of: path, in: folder)
+        case .forget, .manifest:
+          break
         }
       }
     } catch {
@@ -496,8 +522,25 @@ public struct OutputWriter: Sendable {
       throw error
     }
     transaction.finish()
-    for case .remove(let folder, let path) in plan.operations {
-      folder.pruneEmptyFolders(above: path)
+    for operation in plan.operations {
+      switch operation {
+      case .remove(let folder, let path), .forget(let folder, let path): folder.pruneEmptyFolders(above: path)
+      case .write, .manifest: break
+      }
+    }
+    // Until here each folder's manifest (its journal, or the previous one) lists every file
+    // removed, so a build killed before this point leaves nothing unlisted.
+    for (operation, file) in zip(plan.operations, staged) {
+      guard case .manifest(let folder, _) = operation, let file else { continue }
+      if let error = file.folder.rename(file.temporary, to: Self.manifestName) {
+        for file in staged { file?.discard() }
+        throw DiagnosticsError([
+          OutputError.writeFailed(
+            path: DisplayPath.forFile(
+              (folder.directory as NSString).appendingPathComponent(Self.manifestName)),
+            reason: error.description)
+        ])
+      }
     }
   }
 
@@ -669,9 +712,6 @@ private struct WriteTransaction {
     case created(Folder, name: String)
     /// A file replaced; `backup` links its old contents.
     case replaced(Folder, name: String, backup: String)
-    /// A file replaced a second time (a manifest after its journal): undoing the first step
-    /// restores it.
-    case replacedAgain
     /// A file renamed aside to `backup`, deleted once everything succeeded.
     case removed(Folder, name: String, backup: String)
   }
@@ -679,7 +719,6 @@ private struct WriteTransaction {
   let staging: StagingArea
   /// Destination → link to its current contents, made before anything is committed.
   private var backups: [String: (Folder, String)] = [:]
-  private var committed: Set<String> = []
   private var steps: [Step] = []
 
   init(staging: StagingArea) {
@@ -716,9 +755,7 @@ private struct WriteTransaction {
         OutputError.writeFailed(path: DisplayPath.forFile(key), reason: error.description)
       ])
     }
-    if !committed.insert(key).inserted {
-      steps.append(.replacedAgain)
-    } else if let (_, backup) = backups.removeValue(forKey: key) {
+    if let (_, backup) = backups.removeValue(forKey: key) {
       steps.append(.replaced(file.folder, name: name, backup: backup))
     } else {
       steps.append(.created(file.folder, name: name))
@@ -750,7 +787,6 @@ private struct WriteTransaction {
       case .created(let folder, let name): folder.unlink(name)
       case .replaced(let folder, let name, let backup), .removed(let folder, let name, let backup):
         _ = folder.rename(backup, to: name)
-      case .replacedAgain: break
       }
     }
     steps = []
@@ -768,7 +804,7 @@ private struct WriteTransaction {
   mutating func finish() {
     for step in steps {
       switch step {
-      case .created, .replacedAgain: break
+      case .created: break
       case .replaced(let folder, _, let backup), .removed(let folder, _, let backup): folder.unlink(backup)
       }
     }

@@ -130,7 +130,11 @@ import Testing
       try Version.first.apply(to: root)
       try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
       try Data("theirs".utf8).write(to: outside.appendingPathComponent("Package.swift"))
-      try Data("theirs".utf8).write(to: outside.appendingPathComponent(".ebtokens-\(UUID().uuidString).tmp"))
+      // Named like a leftover, in the folder a build would stage into through the link.
+      try FileManager.default.createDirectory(
+        at: outside.appendingPathComponent("EBTokens"), withIntermediateDirectories: true)
+      try Data("theirs".utf8).write(
+        to: outside.appendingPathComponent("EBTokens/.ebtokens-\(UUID().uuidString).tmp"))
       let link = root.appendingPathComponent(linkPath)
       try FileManager.default.createDirectory(
         at: link.deletingLastPathComponent(), withIntermediateDirectories: true)

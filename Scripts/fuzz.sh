@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes ebtokens for SECONDS (default 60): arbitrary bytes through the reader, parser, resolver,
-# every emitter, the audit and the config loader (Sources/ebtokens-fuzz/FuzzTarget.swift).
+# every emitter with built-in templates or one the input brings, the audit and the config loader
+# (Sources/ebtokens-fuzz/FuzzTarget.swift).
 #
 #   Scripts/fuzz.sh 600            # ten minutes on one core
 #   JOBS=2 Scripts/fuzz.sh 600     # two fuzzing processes sharing the corpus
@@ -63,7 +64,15 @@ while IFS= read -r -d '' config; do
     >"$seeds/config-$configs"
 done < <(find . -path ./.build -prune -o -path "./$scratch" -prune -o -type f -name 'ebtokens.yml' \
   -size -16k -print0 | LC_ALL=C sort -z)
-echo "seeds: $count token files, $configs configs"
+# Every built-in template, after a token file and the template marker with its name, so the
+# fuzzer mutates templates too (FuzzInput in Sources/ebtokens-fuzz/FuzzTarget.swift).
+templates=0
+while IFS= read -r -d '' template; do
+  templates=$((templates + 1))
+  { cat Tests/EBTokensTests/Fixtures/emitting/tokens/color.yaml; printf '\n#%%template\n%s\n' "${template#templates/}"
+    cat "$template"; } >"$seeds/template-$templates"
+done < <(find templates -type f -name '*.mustache' -size -8k -print0 | LC_ALL=C sort -z)
+echo "seeds: $count token files, $configs configs, $templates templates"
 
 args=("$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192
   -dict=Scripts/fuzz.dict -artifact_prefix="$findings/" -print_final_stats=1)

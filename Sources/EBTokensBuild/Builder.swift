@@ -23,10 +23,21 @@ public struct Builder: Sendable {
     case check
   }
 
-  public var limits: Limits
+  /// What a build does when another build of the same project holds the lock (see
+  /// ``ProjectLock``).
+  public enum LockWaiting: Sendable {
+    /// Wait for it, after calling `notify` with a message saying so.
+    case wait(notify: (@Sendable (String) -> Void)?)
+    /// Fail at once with ``SystemFailure/Kind/lockHeld``.
+    case fail
+  }
 
-  public init(limits: Limits = .standard) {
+  public var limits: Limits
+  public var lockWaiting: LockWaiting
+
+  public init(limits: Limits = .standard, lockWaiting: LockWaiting = .wait(notify: nil)) {
     self.limits = limits
+    self.lockWaiting = lockWaiting
   }
 
   /// The contrast audit's verdict on the tokens built.
@@ -56,14 +67,22 @@ public struct Builder: Sendable {
     }
   }
 
-  /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together.
+  /// Holds the project's lock (``ProjectLock``) throughout, and first deletes every leftover of
+  /// a killed build in every output folder, also with `--check` and when nothing changed.
+  ///
+  /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together;
+  ///   ``SystemFailure`` when a file cannot be written or the lock is held.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
     let loader = ModalTokenLoader(
       limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
     let inputs = try ProjectTokens.inputs(configuration, limits: limits)
+    let lock = try ProjectLock.acquire(configuration.baseDirectory, waiting: lockWaiting)
+    defer { withExtendedLifetime(lock) {} }
+    let folders = OutputFolders()
+    let outputFolders = outputDirectories(configuration).map(folders.folder)
+    for folder in outputFolders { folder.removeLeftovers() }
     let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: inputs.allFiles, limits: limits)
-    let directories = outputDirectories(configuration)
-    if let fingerprint, let unchanged = unchangedBuild(fingerprint, directories: directories) {
+    if mode == .write, let fingerprint, let unchanged = unchangedBuild(fingerprint, folders: outputFolders) {
       return unchanged
     }
     let loaded = try loader.load(inputs)
@@ -73,13 +92,17 @@ public struct Builder: Sendable {
     do {
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
       let (outputs, audit) = try render(
-        tokens, configuration: configuration, staging: staging, isLarge: isLarge)
+        tokens, configuration: configuration, folders: folders, staging: staging, isLarge: isLarge)
       release(consume tokens, inBackground: isLarge)
       let writer = OutputWriter()
       let plan = try writer.plan(outputs, staging: staging)
       let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
       if mode == .write {
-        try writer.apply(plan)
+        do {
+          try writer.apply(plan)
+        } catch let error as DiagnosticsError {
+          throw SystemFailure(.inputOutput, error)
+        }
         if let fingerprint, warnings.isEmpty {
           recordState(fingerprint, outputs: outputs, contrast: contrast)
         }
@@ -95,11 +118,12 @@ public struct Builder: Sendable {
   /// (and, with a `staging` area, written to temporary files) as soon as it is rendered; every
   /// error of every one. For a large set, the memory each job freed is returned as it ends.
   private func render(
-    _ tokens: ModalTokenSet, configuration: Configuration, staging: StagingArea?, isLarge: Bool
+    _ tokens: ModalTokenSet, configuration: Configuration, folders: OutputFolders, staging: StagingArea?,
+    isLarge: Bool
   ) throws -> ([PreparedOutput], AuditResult?) {
     typealias Rendered = Swift.Result<(output: PreparedOutput, audit: AuditResult?), DiagnosticsError>
     @Sendable func prepared(_ output: consuming GeneratedOutput) -> PreparedOutput {
-      let prepared = OutputWriter.prepare(output, staging: staging)
+      let prepared = OutputWriter.prepare(output, in: folders.folder(output.directory), staging: staging)
       _ = consume output
       if isLarge { returnFreedMemoryInBackground() }
       return prepared
@@ -151,12 +175,12 @@ public struct Builder: Sendable {
 
   /// The skipped build's result, when every output folder records this fingerprint
   /// and holds its generated files exactly as the last build left them.
-  private func unchangedBuild(_ fingerprint: String, directories: [String]) -> Result? {
+  private func unchangedBuild(_ fingerprint: String, folders: [OutputFolder]) -> Result? {
     var fileCount = 0
     var contrast: ContrastVerdict?
-    for directory in directories {
-      guard let state = BuildState.read(in: directory), state.fingerprint == fingerprint,
-        state.stampsMatch(in: directory)
+    for folder in folders {
+      guard let state = BuildState.read(in: folder), state.fingerprint == fingerprint,
+        state.stampsMatch(in: folder)
       else { return nil }
       fileCount += state.stamps.count
       contrast = contrast ?? state.contrast.map { ContrastVerdict(passes: $0.passes, summary: $0.summary) }
@@ -166,22 +190,19 @@ public struct Builder: Sendable {
   }
 
   /// Records, in each output folder, the fingerprint and how its generated files
-  /// and manifest now are. A state that cannot be written only costs the next
-  /// build its shortcut, so failures here are ignored.
+  /// and manifest now are, read after every rename.
   private func recordState(_ fingerprint: String, outputs: [PreparedOutput], contrast: ContrastVerdict?) {
-    var filesByDirectory: [String: [String]] = [:]
+    var filesByFolder: [ObjectIdentifier: (OutputFolder, [String])] = [:]
     for output in outputs {
-      filesByDirectory[(output.directory as NSString).standardizingPath, default: []] += output.files.map(
+      filesByFolder[ObjectIdentifier(output.folder), default: (output.folder, [])].1 += output.files.map(
         \.path)
     }
     let recorded = contrast.map { BuildState.Contrast(passes: $0.passes, summary: $0.summary) }
-    for (directory, files) in filesByDirectory {
+    for (folder, files) in filesByFolder.values {
       let paths = (files + [OutputWriter.manifestName]).sorted()
-      let stamps = paths.compactMap { BuildState.stamp($0, in: directory) }
+      let stamps = paths.compactMap { BuildState.stamp($0, in: folder) }
       guard stamps.count == paths.count else { continue }
-      let state = BuildState(fingerprint: fingerprint, contrast: recorded, stamps: stamps)
-      let url = URL(fileURLWithPath: directory).appendingPathComponent(BuildState.fileName)
-      try? Data(state.text.utf8).write(to: url, options: .atomic)
+      BuildState(fingerprint: fingerprint, contrast: recorded, stamps: stamps).write(in: folder)
     }
   }
 }

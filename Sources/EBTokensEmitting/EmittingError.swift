@@ -110,6 +110,8 @@ public enum OutputError: DiagnosticConvertible, Equatable {
   case generatedTwice(path: String)
   case damagedManifest(path: String, line: Int, problem: String)
   case writeFailed(path: String, reason: String)
+  /// Another build holds the lock on the project folder at `directory` (`--no-wait`).
+  case buildInProgress(directory: String)
 
   public var diagnostic: Diagnostic {
     switch self {
@@ -129,6 +131,10 @@ public enum OutputError: DiagnosticConvertible, Equatable {
         at: SourceLocation(file: path, line: line, column: 1))
     case .writeFailed(let path, let reason):
       return Diagnostic("cannot write '\(path)': \(reason)", at: nil)
+    case .buildInProgress(let directory):
+      return Diagnostic(
+        "another ebtokens build of '\(directory)' is running (it holds the lock on that folder); "
+          + "build again once it has finished, or without --no-wait to wait for it", at: nil)
     }
   }
 }

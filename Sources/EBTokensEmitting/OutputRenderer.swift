@@ -16,6 +16,9 @@ protocol OutputEmitter {
 /// folder's sub-folder for its kind, else the templates built into ebtokens.
 public struct OutputRenderer: Sendable {
   public let configuration: Configuration
+  /// Texts that replace built-in templates, by their name below `templates/`
+  /// (`swift/token.mustache`): how the fuzzer feeds templates of its own through the renderer.
+  package var builtInTemplateOverrides: [String: String] = [:]
 
   public init(configuration: Configuration) {
     self.configuration = configuration
@@ -117,6 +120,6 @@ public struct OutputRenderer: Sendable {
       let folder = (configuration.resolvedPath(root) as NSString).appendingPathComponent(output.kind.rawValue)
       return try .folder(folder, required: required, at: output.location)
     }
-    return try .builtIn(output.kind, required: required)
+    return try .builtIn(output.kind, required: required, overrides: builtInTemplateOverrides)
   }
 }

@@ -24,12 +24,18 @@ struct TemplateSet: Sendable {
     self.library = library
   }
 
-  /// The templates compiled into ebtokens for `kind`.
-  static func builtIn(_ kind: Configuration.Output.Kind, required: [String]) throws -> TemplateSet {
+  /// The templates compiled into ebtokens for `kind`, each of `overrides` (by its name below
+  /// `templates/`) replacing or adding one.
+  static func builtIn(
+    _ kind: Configuration.Output.Kind, required: [String], overrides: [String: String] = [:]
+  )
+    throws -> TemplateSet
+  {
     let prefix = kind.rawValue + "/"
-    let sources = EmbeddedTemplates.files.keys.sorted().compactMap {
+    let files = EmbeddedTemplates.files.merging(overrides) { $1 }
+    let sources = files.keys.sorted().compactMap {
       key -> (name: String, file: String, text: String)? in
-      guard key.hasPrefix(prefix), key.hasSuffix(".mustache"), let text = EmbeddedTemplates.files[key] else {
+      guard key.hasPrefix(prefix), key.hasSuffix(".mustache"), let text = files[key] else {
         return nil
       }
       let name = String(key.dropFirst(prefix.count).dropLast(".mustache".count))

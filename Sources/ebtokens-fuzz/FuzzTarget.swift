@@ -10,10 +10,13 @@ import EBTokens
 import Foundation
 
 /// One fuzz input: a token file, optionally followed by an `ebtokens.yml` after a line that
-/// is exactly ``configMarker``. The bytes are never written to disk: the reader takes them
-/// from memory, and every later stage works on in-memory values.
+/// is exactly ``configMarker``, optionally followed by a template after a line that is exactly
+/// ``templateMarker``: a line naming it as below `templates/` (`swift/token.mustache`), then its
+/// text, which replaces (or adds to) the built-in templates. The bytes are never written to
+/// disk: the reader takes them from memory, and every later stage works on in-memory values.
 enum FuzzInput {
   static let configMarker: [UInt8] = Array("\n#%config\n".utf8)
+  static let templateMarker: [UInt8] = Array("\n#%template\n".utf8)
 
   /// Small enough for libFuzzer's inputs (4 KiB by default) to reach every limit, so the
   /// code that refuses a file too deep, too large or too long-chained is fuzzed too.
@@ -40,8 +43,21 @@ enum FuzzInput {
           role: text
     """
 
-  static func split(_ bytes: [UInt8]) -> (tokens: [UInt8], config: [UInt8]?) {
-    let marker = configMarker
+  /// The input's token file, config and template (its name and text).
+  static func split(_ bytes: [UInt8]) -> (
+    tokens: [UInt8], config: [UInt8]?, template: (name: String, text: String)?
+  ) {
+    let (head, templateBytes) = split(bytes, at: templateMarker)
+    let (tokens, config) = split(head, at: configMarker)
+    let template = templateBytes.map { bytes in
+      let (name, text) = split(bytes, at: [UInt8(ascii: "\n")])
+      return (String(decoding: name, as: UTF8.self), String(decoding: text ?? [], as: UTF8.self))
+    }
+    return (tokens, config, template)
+  }
+
+  /// The bytes before the first `marker` and, when there is one, those after it.
+  private static func split(_ bytes: [UInt8], at marker: [UInt8]) -> ([UInt8], [UInt8]?) {
     guard bytes.count >= marker.count else { return (bytes, nil) }
     for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
       if bytes[start..<(start + marker.count)].elementsEqual(marker) {
@@ -57,7 +73,7 @@ enum FuzzInput {
 /// only a crash, a hang or a sanitizer report is a finding.
 enum FuzzPipeline {
   static func run(_ bytes: [UInt8]) {
-    let (tokenBytes, configBytes) = FuzzInput.split(bytes)
+    let (tokenBytes, configBytes, template) = FuzzInput.split(bytes)
     var diagnostics: [Diagnostic] = []
     defer { render(diagnostics) }
 
@@ -83,7 +99,9 @@ enum FuzzPipeline {
 
     for format in TokenListing.Format.allCases { _ = TokenListing.render(tokens, format: format) }
     do {
-      _ = try OutputRenderer(configuration: configuration).render(tokens)
+      var renderer = OutputRenderer(configuration: configuration)
+      if let template { renderer.builtInTemplateOverrides[template.name] = template.text }
+      _ = try renderer.render(tokens)
     } catch let error as DiagnosticsError {
       diagnostics += error.diagnostics
     } catch {}

@@ -25,13 +25,19 @@ struct Build: ParsableCommand {
 
   @OptionGroup var diagnostics: DiagnosticOptions
 
+  @Flag(help: "When another build of the project is running, fail at once (exit 75) instead of waiting.")
+  var noWait = false
+
   func run() throws {
     let (configuration, result) = try diagnostics.reporting {
       var configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
         path: config)
       configuration.strict = configuration.strict || diagnostics.strict
       if let resolver { configuration = configuration.withResolver(resolver) }
-      return (configuration, try Builder().build(configuration, mode: check ? .check : .write))
+      let builder = Builder(
+        lockWaiting: noWait
+          ? .fail : .wait { FileHandle.standardError.write(Data("ebtokens: \($0)\n".utf8)) })
+      return (configuration, try builder.build(configuration, mode: check ? .check : .write))
     }
     keepUntilExit(result)
     diagnostics.print(result.warnings)

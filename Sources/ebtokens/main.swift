@@ -7,7 +7,9 @@ struct Ebtokens: ParsableCommand {
     commandName: "ebtokens",
     abstract: "The EastBlue design-token compiler.",
     discussion: """
-      Exit codes: 0 success, 1 a check failed, 2 invalid input (tokens, config, templates), 64 usage error.
+      Exit codes: 0 success, 1 a check failed, 2 invalid input (tokens, config, templates, a file in the \
+      way), 64 usage error, 74 a file could not be written (full disk, read-only folder, permission), \
+      75 another build of the project holds the lock (--no-wait).
       """,
     subcommands: [Build.self, List.self, Audit.self, Export.self]
   )
@@ -28,13 +30,17 @@ struct DiagnosticOptions: ParsableArguments {
   }
 
   /// Runs `body`, printing its diagnostics and exiting 2, the code for invalid input, when it
-  /// throws them.
+  /// throws them; a failure of the system (a write, the lock) exits with its own code
+  /// (``SystemFailure/exitCode``).
   func reporting<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as DiagnosticsError {
       print(error.diagnostics)
       Foundation.exit(2)
+    } catch let failure as SystemFailure {
+      print(failure.error.diagnostics)
+      Foundation.exit(failure.exitCode)
     }
   }
 

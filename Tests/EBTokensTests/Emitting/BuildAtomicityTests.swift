@@ -92,19 +92,41 @@ import Testing
     }
   }
 
-  @Test func theLeftoversOfAKilledBuildAreRemovedAndNothingElse() throws {
+  @Test(arguments: [Builder.Mode.write, .check])
+  func theLeftoversOfAKilledBuildAreRemovedEverywhereAndNothingElse(_ mode: Builder.Mode) throws {
     try withTemporaryDirectory { root in
-      let (plan, _) = try Self.builtProjectWithPendingChanges(in: root)
+      let (_, configuration) = try Self.builtProjectWithPendingChanges(in: root)
       let css = root.appendingPathComponent("dist/css")
+      let nested = root.appendingPathComponent("dist/swift/Sources")
       let leftovers = [".ebtokens-\(UUID().uuidString).tmp", ".ebtokens-\(UUID().uuidString).old"]
       let mine = [
         ".ebtokens-notes.tmp", "ebtokens-\(UUID().uuidString).tmp", ".ebtokens-\(UUID().uuidString).txt",
       ]
       for name in leftovers + mine { try Data("x".utf8).write(to: css.appendingPathComponent(name)) }
-      try OutputWriter().apply(plan)
+      for name in leftovers { try Data("x".utf8).write(to: nested.appendingPathComponent(name)) }
+      // A folder of the user's named like a leftover, with a file in it, and a link named like
+      // one, to a file outside: neither is a leftover, and what the link points to is not either.
+      let folderLikeALeftover = css.appendingPathComponent(".ebtokens-\(UUID().uuidString).tmp")
+      try FileManager.default.createDirectory(at: folderLikeALeftover, withIntermediateDirectories: false)
+      try Data("kept".utf8).write(to: folderLikeALeftover.appendingPathComponent("notes.txt"))
+      let outside = root.appendingPathComponent("outside.txt")
+      try Data("outside".utf8).write(to: outside)
+      let linkLikeALeftover = ".ebtokens-\(UUID().uuidString).old"
+      try FileManager.default.createSymbolicLink(
+        atPath: css.appendingPathComponent(linkLikeALeftover).path, withDestinationPath: outside.path)
+
+      _ = try Builder().build(configuration, mode: mode)
+
       let names = try FileManager.default.contentsOfDirectory(atPath: css.path)
+      let kept = mine + [folderLikeALeftover.lastPathComponent, linkLikeALeftover]
       // The build state (BuildState) is the build's own record, not a leftover.
-      #expect(Set(names) == Set(mine + ["tokens.css", ".ebtokens-manifest", ".ebtokens-state"]))
+      #expect(Set(names) == Set(kept + ["tokens.css", ".ebtokens-manifest", ".ebtokens-state"]))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: nested.path).filter { $0.hasPrefix(".ebtokens-") }
+          .allSatisfy { !leftovers.contains($0) })
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folderLikeALeftover.path) == ["notes.txt"])
+      #expect(FileManager.default.contents(atPath: outside.path) == Data("outside".utf8))
     }
   }
 

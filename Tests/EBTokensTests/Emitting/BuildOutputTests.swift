@@ -101,8 +101,9 @@ import Testing
       #expect(full.plan.isUpToDate)
       #expect(full.plan.unchangedFileCount == 8)
       #expect(try project.fileIdentities().filter { !$0.key.hasSuffix(".ebtokens-state") } == outputs)
-      // It recorded the dates it found: the next build is skipped and touches nothing at all.
-      try project.backdateDistFiles()
+      // It recorded the files as it found them: the next build is skipped and touches nothing at
+      // all. (Backdating again would change each file's status-change time, which the state
+      // records so that an edit hidden by restoring the date still rebuilds.)
       let before = try project.fileIdentities()
       let skipped = try project.buildResult()
       #expect(skipped.wasSkipped)

@@ -65,6 +65,44 @@ import Testing
     }
   }
 
+  /// An edit that keeps the file's size and puts its modification time back (`touch -r`) is
+  /// invisible to size and date; the status-change time, which no one can set, shows it.
+  @Test func anEditHiddenBySizeAndDateStillRebuilds() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      _ = try project.buildResult()
+      let url = project.url("dist/css/tokens.css")
+      let css = try #require(project.read("dist/css/tokens.css"))
+      let modified = try #require(
+        try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+      let edited = css.replacingOccurrences(of: "#072592", with: "#123456")
+      try #require(edited != css && edited.utf8.count == css.utf8.count)
+      // In place, as an editor that overwrites the file does: same inode, same size.
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.write(contentsOf: Data(edited.utf8))
+      try handle.close()
+      try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: url.path)
+      let result = try project.buildResult()
+      #expect(!result.wasSkipped)
+      #expect(result.plan.changes.map(\.path).contains { $0.hasSuffix("dist/css/tokens.css") })
+      #expect(project.read("dist/css/tokens.css") == css)
+    }
+  }
+
+  /// `build --check` renders and compares bytes whatever the state says, even on a project whose
+  /// state would let `build` skip: a CI drift check never trusts a cache.
+  @Test func checkNeverTakesTheShortcut() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      _ = try project.buildResult()
+      let check = try project.buildResult(.check)
+      #expect(!check.wasSkipped)
+      #expect(check.plan.isUpToDate)
+      #expect(check.plan.unchangedFileCount == 10)
+      #expect(try project.buildResult().wasSkipped)
+    }
+  }
+
   @Test func changingAUserTemplateRebuilds() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)

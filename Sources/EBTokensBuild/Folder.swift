@@ -1,0 +1,169 @@
+import Foundation
+
+/// A folder opened once, whose entries are reached only through its descriptor (`openat`,
+/// `unlinkat`, `renameat`, `linkat`, `fstatat`), never by a path and never through a symbolic
+/// link: every subfolder is opened with `O_NOFOLLOW | O_DIRECTORY` and every file with
+/// `O_NOFOLLOW`, so a link committed anywhere below an output folder makes the operation fail
+/// (`ELOOP`, `ENOTDIR`) instead of reaching what it points to, and a folder renamed or replaced
+/// by a link meanwhile cannot redirect an operation either.
+final class Folder: @unchecked Sendable {
+  let descriptor: Int32
+  /// As shown to the user.
+  let path: String
+
+  private init(descriptor: Int32, path: String) {
+    self.descriptor = descriptor
+    self.path = path
+  }
+
+  deinit { close(descriptor) }
+
+  /// The output folder at `path` itself; the links above it are the config's, which
+  /// ``ConfigurationLoader`` checked. `nil` with the error when it cannot be opened.
+  static func open(_ path: String) -> Result<Folder, Errno> {
+    let descriptor = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(Errno(errno)) }
+    return .success(Folder(descriptor: descriptor, path: path))
+  }
+
+  /// The subfolder `name`, never through a link; created first when `create` is set and it is
+  /// missing (then `created` is set).
+  func subfolder(_ name: String, create: Bool, created: inout Bool) -> Result<Folder, Errno> {
+    let child = (path as NSString).appendingPathComponent(name)
+    let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+    var opened = openat(descriptor, name, flags)
+    if opened < 0, errno == ENOENT, create {
+      if mkdirat(descriptor, name, 0o777) == 0 {
+        created = true
+      } else if errno != EEXIST {
+        return .failure(Errno(errno))
+      }
+      opened = openat(descriptor, name, flags)
+    }
+    guard opened >= 0 else { return .failure(Errno(errno)) }
+    return .success(Folder(descriptor: opened, path: child))
+  }
+
+  /// What is at `name`, not following a link; `nil` when nothing is.
+  func status(_ name: String) -> stat? {
+    var status = stat()
+    return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
+  }
+
+  /// Whether `name` is a regular file (not a link, folder, device, pipe or socket).
+  func isRegularFile(_ name: String) -> Bool {
+    status(name).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
+  }
+
+  /// The bytes of the regular file `name`, at most `limit` of them; `nil` when it is missing, a
+  /// link or not a regular file.
+  func read(_ name: String, limit: Int = .max) -> [UInt8]? {
+    let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var status = stat()
+    guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes: [UInt8] = []
+    let capacity = min(Int(status.st_size), limit)
+    bytes.reserveCapacity(capacity)
+    var chunk = [UInt8](repeating: 0, count: max(1, min(limit, 1 << 20, max(capacity, 4096))))
+    while bytes.count < limit {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        Foundation.read(file, buffer.baseAddress, min(buffer.count, limit - bytes.count))
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+    }
+    return bytes
+  }
+
+  /// Writes `bytes` to the new file `name`, which must not exist (`O_EXCL`, so not through a
+  /// link either); its open descriptor, for flushing, or the error.
+  func createFile(_ name: String, bytes: [UInt8]) -> Result<Int32, Errno> {
+    let file = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard file >= 0 else { return .failure(Errno(errno)) }
+    let failure: Int32? = bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Foundation.write(file, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure {
+      close(file)
+      unlinkat(descriptor, name, 0)
+      return .failure(Errno(failure))
+    }
+    return .success(file)
+  }
+
+  /// Renames `name` to `newName` in this folder; a link is renamed as itself, never followed.
+  func rename(_ name: String, to newName: String) -> Errno? {
+    renameat(descriptor, name, descriptor, newName) == 0 ? nil : Errno(errno)
+  }
+
+  /// A second name, `newName`, for the file `name` (a link itself, not what it points to).
+  func link(_ name: String, as newName: String) -> Errno? {
+    linkat(descriptor, name, descriptor, newName, 0) == 0 ? nil : Errno(errno)
+  }
+
+  /// Deletes the file `name` (a link itself when it is one; never a folder).
+  @discardableResult
+  func unlink(_ name: String) -> Errno? {
+    unlinkat(descriptor, name, 0) == 0 ? nil : Errno(errno)
+  }
+
+  /// Deletes the subfolder `name` when it is empty.
+  @discardableResult
+  func removeEmptySubfolder(_ name: String) -> Bool {
+    unlinkat(descriptor, name, AT_REMOVEDIR) == 0
+  }
+
+  /// The names in this folder, without `.` and `..`.
+  func entries() -> [String] {
+    let copy = dup(descriptor)
+    guard copy >= 0 else { return [] }
+    guard let stream = fdopendir(copy) else {
+      close(copy)
+      return []
+    }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Flushes this folder's entries (a rename in it) to disk.
+  func flush() {
+    fsync(descriptor)
+  }
+}
+
+/// A system error number, described as the system describes it.
+struct Errno: Error, Equatable, CustomStringConvertible {
+  let code: Int32
+
+  init(_ code: Int32) {
+    self.code = code
+  }
+
+  var description: String { String(cString: strerror(code)) }
+
+  /// A link or a file where a folder was needed: something in the way, not an I/O failure.
+  var isObstacle: Bool { code == ELOOP || code == ENOTDIR || code == EEXIST || code == EISDIR }
+}

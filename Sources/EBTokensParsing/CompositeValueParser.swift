@@ -71,9 +71,7 @@ package enum CompositeValueParser {
       if case .dimension(let value) = $0 { value } else { nil }
     }
     try require(size.value > 0, "fontSize must be more than 0", at: fields["fontSize"])
-    let lineHeight = try field(fields["lineHeight"], "lineHeight", .number, lookup, ValueParser.number) {
-      if case .number(let value) = $0 { value } else { nil }
-    }
+    let lineHeight = try lineHeight(fields["lineHeight"], fontSize: size, lookup: lookup, warnings: warnings)
     try require(
       lineHeight > 0, "lineHeight (a multiple of fontSize) must be more than 0", at: fields["lineHeight"])
     return Typography(
@@ -93,6 +91,28 @@ package enum CompositeValueParser {
         if case .dimension(let value) = $0 { value } else { nil }
       },
       lineHeight: lineHeight)
+  }
+
+  /// A typography's `lineHeight`: a number, the multiple of `fontSize` (format module § 9.8). Some
+  /// tools write an absolute line height instead, a dimension (Terrazzo's own tokens do): it is
+  /// read as its ratio to `fontSize`, with a warning, rather than refusing the whole set.
+  private static func lineHeight(
+    _ node: SyntaxNode?, fontSize: Dimension, lookup: ReferenceLookup, warnings: ValueWarnings
+  ) throws(ValueProblem) -> Double {
+    if let node, case .mapping(let mapping) = node, mapping["unit"] != nil,
+      case .success(let dimension) = ValueParser.dimension(node)
+    {
+      let ratio = dimension.points / fontSize.points
+      warnings.add(
+        ValueProblem(
+          "lineHeight is a dimension, \(dimension); DTCG 2025.10 makes it a number, a multiple of fontSize "
+            + "(read as \(dimension) / \(fontSize) = \(NumberFormatting.shortest(ratio)))",
+          at: node.location))
+      return ratio
+    }
+    return try field(node, "lineHeight", .number, lookup, ValueParser.number) {
+      if case .number(let value) = $0 { value } else { nil }
+    }
   }
 
   /// One shadow, or a list of shadows and references to single shadows (DTCG does not flatten a

@@ -99,3 +99,22 @@ enum FigmaFixture {
     return try Builder().build(configuration, mode: .write).warnings
   }
 }
+
+/// `Fixtures/realworld/terrazzo-build`: Terrazzo's design system as published
+/// (`Fixtures/realworld/terrazzo-ds`, see its SOURCE.md), built through its own resolver document.
+enum TerrazzoFixture {
+  static let directory = TestPaths.fixtures.appendingPathComponent("realworld/terrazzo-build")
+  static let source = TestPaths.fixtures.appendingPathComponent("realworld/terrazzo-ds")
+
+  /// Copies the config and the design system to `directory` and builds there (`swift/`, `kotlin/`,
+  /// `css/`); the warnings are what `expected-warnings.txt` records.
+  static func build(in directory: URL) throws -> [Diagnostic] {
+    try FileManager.default.copyItem(
+      at: self.directory.appendingPathComponent("ebtokens.yml"),
+      to: directory.appendingPathComponent("ebtokens.yml"))
+    try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent("terrazzo-ds"))
+    let configuration = try ConfigurationLoader().load(
+      path: directory.appendingPathComponent("ebtokens.yml").path)
+    return try Builder().build(configuration, mode: .write).warnings
+  }
+}

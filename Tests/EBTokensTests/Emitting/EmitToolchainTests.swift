@@ -16,7 +16,7 @@ import Testing
   /// Each fixture's Swift package builds without a warning, and an app reads its tokens.
   @Test(
     .requires(.swift),
-    arguments: [ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti])
+    arguments: [ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo])
   func theSwiftPackageBuildsAndAnAppReadsItsTokens(fixture: ToolchainFixture) throws {
     let swift = try ExternalTool.swift.require()
     try withTemporaryDirectory { directory in
@@ -40,7 +40,7 @@ import Testing
   /// files (a deprecated token is used nowhere, so the only warnings are the JVM's own), and runs.
   @Test(
     .requires(.kotlinc, .kotlin),
-    arguments: [ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti])
+    arguments: [ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo])
   func theKotlinCompilesAgainstComposeStubsAndRuns(fixture: ToolchainFixture) throws {
     let kotlinc = try ExternalTool.kotlinc.require()
     let kotlin = try ExternalTool.kotlin.require()
@@ -320,6 +320,32 @@ struct ToolchainFixture: Sendable, CustomTestStringConvertible {
       "dark.text.primary ffffffff",
       "dark.text.danger fff28b82",
       "gray.900 ff202124",
+    ])
+
+  /// Terrazzo's design system as published, through its resolver document (light and dark); values
+  /// read off its files by hand: `color.bg.1` is `{color.base.gray.1000}` (srgb 1, 1, 1) in light and
+  /// `{color.base.gray.100}` (srgb 0.0039, 0, 0, so #010000) in dark; `color.text.1` is gray.100 in
+  /// light and gray.900 (#D2CDC9) in dark; `font.heading2` is 1.5rem (24) with a lineHeight written
+  /// as 1.875rem (30); `ease.quint-out` is [0.22, 1, 0.36, 1].
+  static let terrazzo = ToolchainFixture(
+    name: "terrazzo", write: { _ = try TerrazzoFixture.build(in: $0) },
+    folder: TerrazzoFixture.directory,
+    kotlinFiles: ["EBTokens.kt", "EBStyles.kt"],
+    kotlinStubs: ["Color.kt", "Dp.kt", "TextUnit.kt", "FontWeight.kt", "Text.kt", "Animation.kt"],
+    swiftOutput: [
+      "light.color.bg.1 #FFFFFF",
+      "light.color.text.1 #010000",
+      "dark.color.bg.1 #010000",
+      "dark.color.text.1 #D2CDC9",
+      "font.heading2 24.0 30.0 400.0",
+      "ease.quint-out 0.22 1.0 0.36 1.0",
+    ],
+    kotlinOutput: [
+      "light.color.bg.1 ffffffff",
+      "light.color.text.1 ff010000",
+      "dark.color.bg.1 ff010000",
+      "dark.color.text.1 ffd2cdc9",
+      "font.heading2 24.0.sp 30.0.sp",
     ])
 
   /// `Fixtures/emitting-modes`: three modes, the last layering two layers; each app reads every

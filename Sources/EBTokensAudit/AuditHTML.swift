@@ -179,12 +179,29 @@ enum AuditHTML {
     appendVerdict(pair, method: result.method, to: &html)
     appendFacts(pair, method: result.method, to: &html)
     appendColors(pair, to: &html)
+    appendFix(pair, method: result.method, to: &html)
     let location = pair.foregroundLocation
     html.appendText("    <p class=\"where\">")
     html += escaper.literal(location.file).utf8
     html.appendText(":")
     html += String(location.line).utf8
     html.appendText("</p>\n  </div>\n</article>\n")
+  }
+
+  /// A failing pair's suggested fix: a chip of the passing color and the fix in words.
+  private static func appendFix(_ pair: PairResult, method: ContrastAudit.Method, to html: inout [UInt8]) {
+    guard let fix = pair.fix else { return }
+    html.appendText("    <div class=\"fix\"><span class=\"chip\"><i style=\"background:")
+    fix.color.appendHex(to: &html, includingAlpha: false)
+    html.appendText("\"></i></span><ul>")
+    for line in AuditReport.fixDescription(
+      pair, method: method, quote: { "<code>\(escaper.literal($0))</code>" })
+    {
+      html.appendText("<li>")
+      html += line.utf8
+      html.appendText("</li>")
+    }
+    html.appendText("</ul></div>\n")
   }
 
   /// The measure the pair is judged on, large, then its mode (with modes) and the verdict.
@@ -564,6 +581,8 @@ enum AuditHTML {
     .token { overflow-wrap: break-word; color: var(--ink); }
     .hex { font-family: var(--mono); font-size: 12px; color: var(--ink-2); }
     .seen code { color: var(--ink); }
+    .fix { display: flex; gap: 10px; align-items: flex-start; margin-top: 12px; font-size: 13px; }
+    .fix ul { margin: 0; padding-left: 16px; }
     .where { margin: auto 0 0; padding-top: 14px; font-family: var(--mono); font-size: 12px;
       color: var(--ink-3);
       overflow-wrap: anywhere; }

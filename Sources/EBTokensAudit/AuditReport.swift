@@ -152,6 +152,17 @@ public enum AuditReport {
       }
       output += line(row, style: style)
     }
+    let fixed = result.failuresFirst.filter { $0.fix != nil }
+    if !fixed.isEmpty {
+      output += "\nSuggested fixes (the foreground's hue at the nearest passing lightness):\n"
+      for pair in fixed {
+        let mode = pair.mode.map { " (\($0))" } ?? ""
+        output += "  \(printable(pair.foreground)) on \(printable(pair.background))\(mode):\n"
+        for line in fixDescription(pair, method: result.method, quote: printable) {
+          output += "    \(line)\n"
+        }
+      }
+    }
     let summary = result.summary
     let decorative = result.results.count { $0.required == nil }
     let note = decorative == 0 ? "" : " (\(decorative) decorative, reported but not judged)"
@@ -211,6 +222,16 @@ public enum AuditReport {
       output +=
         "\n… and \(result.results.count - rows.count) more pairs (\(hiddenFailures) failing) not shown; "
         + "the JSON and SARIF reports list every pair.\n"
+    }
+    let fixed = rows.filter { $0.fix != nil }
+    if !fixed.isEmpty {
+      output += "\n**Suggested fixes** (the foreground's hue at the nearest passing lightness):\n\n"
+      for pair in fixed {
+        let mode = pair.mode.map { " (\($0))" } ?? ""
+        output += "- \(markdownCode(pair.foreground)) on \(markdownCode(pair.background))\(mode): "
+        output +=
+          fixDescription(pair, method: result.method, quote: markdownCode).joined(separator: "; ") + "\n"
+      }
     }
     let method =
       result.method == .wcag2
@@ -293,6 +314,7 @@ public enum AuditReport {
       object.member("required", number: pairs[index].required)
       object.member("apcaLc", number: pairs[index].measurement.apcaLc)
       object.member("pass", bool: pairs[index].passes)
+      if let fix = pairs[index].fix { object.member("fix", value: fixJSON(fix)) }
       object.member("file", string: pairs[index].foregroundLocation.file)
       object.member("line", integer: pairs[index].foregroundLocation.line)
     }
@@ -323,6 +345,69 @@ public enum AuditReport {
 
   /// A SARIF 2.1.0 log: one run of the tool `ebtokens`, with a rule per role that can fail and a
   /// result per failing pair.
+  /// A fix as the JSON report writes it: the color and its measures, the token to change, what else
+  /// that moves, and for a translucent alias the opacity that passes.
+  static func fixJSON(_ fix: ContrastFix) -> JSONWriter.Value {
+    var members: [(String, JSONWriter.Value)] = [
+      ("value", .string(fix.literal.hex)),
+      ("foregroundValue", .string(fix.color.hex)),
+      ("deltaE", .number(roundedDeltaE(fix.deltaE))),
+      ("ratio", .number(fix.measurement.ratio)),
+      ("apcaLc", .number(fix.measurement.apcaLc)),
+      ("token", .string(fix.token)),
+      ("alsoMoves", .array(fix.alsoMoves.map { .string($0) })),
+    ]
+    if let alpha = fix.alpha {
+      members.append(
+        (
+          "alpha",
+          .object([
+            ("percent", .integer(alpha.percent)), ("ratio", .number(alpha.measurement.ratio)),
+            ("apcaLc", .number(alpha.measurement.apcaLc)),
+          ])
+        ))
+    }
+    return .object(members)
+  }
+
+  /// ΔEOK to four decimals: a JND is 0.02, and more digits would only be noise between platforms.
+  static func roundedDeltaE(_ deltaE: Double) -> Double { (deltaE * 10_000).rounded() / 10_000 }
+
+  /// A failing pair's fix in words, a line each: the nearest passing color, the opacity that
+  /// passes for a translucent alias, and which token to change (and what else that moves).
+  /// Names are given as `quote` writes them (plain in the terminal, code in markdown).
+  static func fixDescription(
+    _ pair: PairResult, method: Configuration.Audit.Method, quote: (String) -> String
+  )
+    -> [String]
+  {
+    guard let fix = pair.fix else { return [] }
+    func measured(_ measurement: ContrastAudit.Measurement) -> String {
+      let ratio = WCAGContrast.formatted(measurement.ratio) + ":1"
+      let lc = "APCA Lc " + APCAContrast.formatted(measurement.apcaLc)
+      return method == .wcag2 ? "\(ratio), \(lc)" : "\(lc), \(ratio)"
+    }
+    let deltaE = NumberFormatting.shortest(roundedDeltaE(fix.deltaE))
+    var lines = [
+      "use \(quote(fix.literal.hex)) (ΔEOK \(deltaE) from the original): \(measured(fix.measurement))"
+    ]
+    if let alpha = fix.alpha {
+      lines.append("or keep the base color at @ \(alpha.percent)%: \(measured(alpha.measurement))")
+    }
+    if fix.token == pair.foreground {
+      lines.append("change \(quote(fix.token))")
+    } else {
+      let moves =
+        fix.alsoMoves.isEmpty
+        ? "which no other audited pair uses"
+        : "which also moves " + fix.alsoMoves.map(quote).joined(separator: ", ")
+      lines.append(
+        "change \(quote(fix.token)), the color \(quote(pair.foreground)) is made from, \(moves); "
+          + "or give \(quote(pair.foreground)) a value of its own")
+    }
+    return lines
+  }
+
   static func sarif(_ result: AuditResult) -> JSONWriter.Value {
     .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),

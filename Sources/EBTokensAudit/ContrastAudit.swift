@@ -90,9 +90,10 @@ public enum ContrastAudit {
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
     let (entries, rules) = try match(audit.rules, in: tokens, modes: modes)
     let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
+    var results = measure(order, of: entries, rules: rules, in: tokens, modes: modes, audit: audit)
+    noteWhatFixesMove(&results, in: tokens)
     return AuditResult(
-      level: audit.level, method: audit.method, canvas: audit.canvas,
-      results: measure(order, of: entries, rules: rules, in: tokens, modes: modes, audit: audit),
+      level: audit.level, method: audit.method, canvas: audit.canvas, results: results,
       modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: audit.canvas(for: $0)) })
   }
 
@@ -435,13 +436,72 @@ public enum ContrastAudit {
     let measurement = measure(
       foreground: foregroundColor, background: backgroundColor, canvas: audit.canvas(for: mode))
     let minimum = minimum(for: role, level: audit.level, method: audit.method)
+    let passes = passes(measurement, minimum: minimum, method: audit.method)
+    var fix: ContrastFix?
+    if !passes, let minimum {
+      fix = ContrastFix.find(
+        foreground: foregroundColor, background: backgroundColor, canvas: audit.canvas(for: mode),
+        minimum: minimum, method: audit.method, aliasBase: aliasBase(of: set.tokens[foreground], in: set),
+        token: literalSource(of: set.tokens[foreground], in: set).name)
+    }
     return PairResult(
       foreground: set.tokens[foreground].name, background: background.name,
       backgroundIsLiteral: background.location == nil, role: role, foregroundColor: foregroundColor,
-      backgroundColor: backgroundColor, measurement: measurement, required: minimum,
-      passes: passes(measurement, minimum: minimum, method: audit.method),
+      backgroundColor: backgroundColor, measurement: measurement, required: minimum, passes: passes,
       foregroundLocation: set.tokens[foreground].location, backgroundLocation: background.location,
-      ruleLocation: rules[entry.rule].location, mode: mode)
+      ruleLocation: rules[entry.rule].location, mode: mode, fix: fix)
+  }
+
+  /// For a foreground written as `{base} @ NN%`: the base's color and the factor.
+  private static func aliasBase(of token: Token, in set: TokenSet) -> (color: Color, factor: Double)? {
+    guard let reference = token.reference, let factor = reference.alphaFactor,
+      let base = set[reference.target.name]?.value.colorValue
+    else { return nil }
+    return (base, factor)
+  }
+
+  /// The token that holds `token`'s literal value: itself, or the last token of its chain of
+  /// references (resolution has refused cycles, and the chain is bounded in case it did not).
+  static func literalSource(of token: Token, in set: TokenSet) -> Token {
+    var current = token
+    for _ in 0..<Limits.standard.maxReferenceChain {
+      guard let target = current.reference.flatMap({ set[$0.target.name] }) else { break }
+      current = target
+    }
+    return current
+  }
+
+  /// Fills in what each fix would also move: the other pairs, in the same mode, whose foreground or
+  /// background takes its color from the token the fix changes.
+  static func noteWhatFixesMove(_ results: inout [PairResult], in tokens: ModalTokenSet) {
+    let fixed = results.indices.filter { results[$0].fix != nil }
+    guard !fixed.isEmpty else { return }
+    var setByMode: [String?: TokenSet] = [:]
+    for (position, set) in tokens.sets.enumerated() {
+      setByMode[tokens.hasModes ? tokens.modes[position] : nil] = set
+    }
+    func source(_ name: String, backgroundIsLiteral: Bool, mode: String?) -> String? {
+      guard !backgroundIsLiteral, let set = setByMode[mode] ?? nil, let token = set[name] else { return nil }
+      return literalSource(of: token, in: set).name
+    }
+    let sources = results.map { result in
+      (
+        foreground: source(result.foreground, backgroundIsLiteral: false, mode: result.mode),
+        background: source(
+          result.background, backgroundIsLiteral: result.backgroundIsLiteral, mode: result.mode)
+      )
+    }
+    for index in fixed {
+      guard let token = results[index].fix?.token, token != results[index].foreground else { continue }
+      var moved: [String] = []
+      for (other, source) in sources.enumerated()
+      where other != index && results[other].mode == results[index].mode {
+        if source.foreground == token || source.background == token {
+          moved.append("\(results[other].foreground) on \(results[other].background)")
+        }
+      }
+      results[index].fix?.alsoMoves = moved
+    }
   }
 
   /// The color of a pair's background in one mode's tokens; `nil` when it has none there.
@@ -490,6 +550,9 @@ public struct PairResult: Sendable, Equatable {
   public let ruleLocation: SourceLocation?
   /// The mode the pair was measured in; `nil` in a project without modes.
   public let mode: String?
+  /// For a failing pair that is judged: what would make it pass; `nil` otherwise, or when no
+  /// lightness of the foreground passes on this background.
+  public var fix: ContrastFix? = nil
 
   public var ratio: Double { measurement.ratio }
   public var apcaLc: Double { measurement.apcaLc }

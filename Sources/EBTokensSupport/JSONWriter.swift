@@ -183,6 +183,15 @@ public struct JSONWriter {
 
     /// Makes room for a member whose value takes at most `valueLength` bytes, then writes its line
     /// start, its quoted key and the colon.
+    /// A member holding any value, laid out as ``JSONWriter/render(_:)`` lays it out at this depth:
+    /// for the few nested members of a document (a failing pair's fix), not for every element.
+    package mutating func member(_ key: StaticString, value: Value) {
+      var nested: [UInt8] = []
+      JSONWriter.write(value, indent: indent + 1, into: &nested)
+      beginMember(key, valueLength: nested.count)
+      for byte in nested { put(byte) }
+    }
+
     private mutating func beginMember(_ key: StaticString, valueLength: Int) {
       let keyIndent = (indent + 1) * 2
       reserve(2 + keyIndent + key.utf8CodeUnitCount + 4 + valueLength)

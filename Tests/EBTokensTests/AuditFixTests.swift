@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EBTokensAudit
+@testable import EBTokensBuild
+@testable import EBTokensConfig
+@testable import EBTokensModel
+@testable import EBTokensResolution
+@testable import EBTokensSupport
+
+/// The fixes the audit suggests for the shipped tokens' four failing pairs: each passes when
+/// written into a copy of the token files and audited again, is the nearest passing color among
+/// lightness-only changes, and the opacity suggested is the smallest that passes.
+@Suite struct AuditFixTests {
+  static func failing() throws -> [PairResult] {
+    try AuditContrastTests.shippedAudit().results.filter { !$0.passes }
+  }
+
+  @Test func everyFailingPairOfTheShippedTokensHasAFix() throws {
+    let failing = try Self.failing()
+    #expect(failing.count == 4)
+    for pair in failing {
+      let fix = try #require(pair.fix, "no fix for \(pair.foreground)")
+      #expect(fix.measurement.ratio >= 4.5 || (pair.role == .nonText && fix.measurement.ratio >= 3))
+      #expect(fix.deltaE > 0 && fix.deltaE < 0.1, "\(pair.foreground): ΔE \(fix.deltaE)")
+    }
+  }
+
+  /// Writes each fix's value into the token that holds the literal, in a copy of the project, and
+  /// audits the copy: the pair now passes, and nothing that passed before fails.
+  @Test func theFixesPassWhenApplied() throws {
+    let failing = try Self.failing()
+    try #require(failing.count == 4)
+    try withTemporaryDirectory { copy in
+      let root = TestPaths.repositoryRoot
+      for item in ["ebtokens.yml", "tokens"] {
+        try FileManager.default.copyItem(
+          at: root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+      }
+      var configuration = try ConfigurationLoader().load(
+        path: copy.appendingPathComponent("ebtokens.yml").path)
+      let tokens = try ModalTokenLoader(jsonExtensions: configuration.jsonExtensions)
+        .load(configuration: configuration)
+      for pair in failing {
+        let fix = try #require(pair.fix)
+        let token = try #require(tokens.sets[0][fix.token])
+        try Self.replaceColor(at: token.valueLocation, in: copy, with: fix.literal.hex)
+      }
+      configuration = try ConfigurationLoader().load(path: copy.appendingPathComponent("ebtokens.yml").path)
+      let again = try ContrastAudit.run(configuration: configuration)
+      #expect(again.results.filter { !$0.passes }.map(\.foreground) == [])
+      #expect(again.results.count == (try AuditContrastTests.shippedAudit()).results.count)
+    }
+  }
+
+  /// Lightness-only changes of the foreground, every 0.001 of OKLCH lightness: none that passes is
+  /// nearer than the fix (the fix is refined past the grid, then rounded to 8 bits, which may cost
+  /// up to about 0.004 of ΔEOK).
+  @Test func eachFixIsTheNearestPassingLightness() throws {
+    let audit = try AuditContrastTests.shippedAudit()
+    for pair in audit.results where !pair.passes {
+      let fix = try #require(pair.fix)
+      let minimum = try #require(pair.required)
+      let foreground = pair.foregroundColor
+      let originalLab = ContrastFix.oklab(of: foreground)
+      let lch = ContrastFix.oklch(fromOklab: originalLab)
+      var nearest = Double.infinity
+      var searched = 0
+      for step in 0...1000 {
+        let candidate = ContrastFix.color(lch: lch, lightness: Double(step) / 1000, alpha: foreground.alpha)
+        let measurement = ContrastAudit.measure(
+          foreground: candidate, background: pair.backgroundColor, canvas: audit.canvas)
+        searched += 1
+        if ContrastAudit.passes(measurement, minimum: minimum, method: audit.method) {
+          nearest = min(nearest, ContrastFix.distance(originalLab, ContrastFix.oklab(of: candidate)))
+        }
+      }
+      #expect(searched == 1001)
+      #expect(nearest.isFinite, "no lightness passes for \(pair.foreground)")
+      #expect(fix.deltaE <= nearest + 0.004, "\(pair.foreground): fix ΔE \(fix.deltaE), grid best \(nearest)")
+      #expect(fix.deltaE >= nearest - 0.002, "\(pair.foreground): the fix is nearer than the grid allows")
+      let measured = ContrastAudit.measure(
+        foreground: fix.color, background: pair.backgroundColor, canvas: audit.canvas)
+      #expect(ContrastAudit.passes(measured, minimum: minimum, method: audit.method))
+    }
+  }
+
+  /// The warning description is `{…label-title} @ 80%`: the opacity fix is the smallest whole
+  /// percentage that passes, and one less fails.
+  @Test func theOpacityFixIsTheSmallestThatPasses() throws {
+    let audit = try AuditContrastTests.shippedAudit()
+    let pair = try #require(audit.results.first { $0.foreground == "main.alert.color.warning.description" })
+    let fix = try #require(pair.fix)
+    let alpha = try #require(fix.alpha)
+    #expect(fix.token == "main.alert.color.warning.label-title")
+    #expect(fix.alsoMoves == ["main.alert.color.warning.label-title on main.alert.color.warning.bg"])
+    let base = pair.foregroundColor
+    func measured(_ percent: Int) -> ContrastAudit.Measurement {
+      // The base is opaque: the alias's alpha is the percentage.
+      let color = Color(red: base.red, green: base.green, blue: base.blue, alpha: Double(percent) / 100)
+      return ContrastAudit.measure(foreground: color, background: pair.backgroundColor, canvas: audit.canvas)
+    }
+    #expect(alpha.percent > 80)
+    #expect(ContrastAudit.passes(measured(alpha.percent), minimum: 4.5, method: .wcag2))
+    #expect(!ContrastAudit.passes(measured(alpha.percent - 1), minimum: 4.5, method: .wcag2))
+  }
+
+  /// Every report names the fix: text, markdown, JSON (parsed) and HTML.
+  @Test func everyReportFormatCarriesTheFixes() throws {
+    let audit = try AuditContrastTests.shippedAudit()
+    let values = audit.results.compactMap { $0.fix?.literal.hex }
+    #expect(values.count == 4)
+    for format in [AuditReport.Format.text, .markdown, .html] {
+      let report = AuditReport.render(audit, format: format)
+      for value in values { #expect(report.contains(value), "\(format) lacks \(value)") }
+    }
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(AuditReport.render(audit, format: .json).utf8))
+        as? [String: Any])
+    let results = try #require(json["results"] as? [[String: Any]])
+    let fixes = results.compactMap { $0["fix"] as? [String: Any] }
+    #expect(fixes.compactMap { $0["value"] as? String }.sorted() == values.sorted())
+    #expect(results.filter { ($0["pass"] as? Bool) == true }.allSatisfy { $0["fix"] == nil })
+  }
+
+  /// Rewrites the color literal that starts at `location` (a quoted or plain `#hex`) in the copy.
+  static func replaceColor(at location: EBTokensSupport.SourceLocation, in copy: URL, with hex: String) throws
+  {
+    let url = URL(fileURLWithPath: location.file)
+    try #require(url.path.hasPrefix(copy.path), "\(url.path) is not in the copy")
+    var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+    let line = lines[location.line - 1]
+    let start = try #require(
+      line.range(of: "#", range: line.index(line.startIndex, offsetBy: location.column - 1)..<line.endIndex))
+    var end = start.upperBound
+    while end < line.endIndex, line[end].isHexDigit { end = line.index(after: end) }
+    lines[location.line - 1] = line.replacingCharacters(in: start.lowerBound..<end, with: hex)
+    try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+  }
+}

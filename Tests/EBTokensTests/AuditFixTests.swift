@@ -41,14 +41,14 @@ import Testing
       var configuration = try ConfigurationLoader().load(
         path: copy.appendingPathComponent("ebtokens.yml").path)
       let tokens = try ModalTokenLoader(jsonExtensions: configuration.jsonExtensions)
-        .load(configuration: configuration)
+        .load(configuration: configuration).value
       for pair in failing {
         let fix = try #require(pair.fix)
         let token = try #require(tokens.sets[0][fix.token])
         try Self.replaceColor(at: token.valueLocation, in: copy, with: fix.literal.hex)
       }
       configuration = try ConfigurationLoader().load(path: copy.appendingPathComponent("ebtokens.yml").path)
-      let again = try ContrastAudit.run(configuration: configuration)
+      let again = try ContrastAudit.run(configuration: configuration).value
       #expect(again.results.filter { !$0.passes }.map(\.foreground) == [])
       #expect(again.results.count == (try AuditContrastTests.shippedAudit()).results.count)
     }

@@ -131,7 +131,15 @@ enum AuditFixture {
       "required",
       "apcaLc", "pass", "file", "line",
     ]
-    for result in results { #expect(Set(result.keys) == Set(keys)) }
+    // A failing pair, and only a failing one, carries its fix last.
+    for result in results {
+      let failing = result["pass"] as? Bool == false
+      #expect(Set(result.keys) == Set(keys + (failing ? ["fix"] : [])))
+    }
+    let fixKeys = ["value", "foregroundValue", "deltaE", "ratio", "apcaLc", "token", "alsoMoves"]
+    for case let fix as [String: Any] in results.compactMap({ $0["fix"] }) {
+      #expect(Set(fix.keys).subtracting(["alpha"]) == Set(fixKeys))
+    }
     // Keys in the documented order, as written.
     let firstResult = try #require(text.range(of: "\"results\": [")).upperBound
     var position = firstResult

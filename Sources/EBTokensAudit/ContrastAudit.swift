@@ -484,21 +484,28 @@ public enum ContrastAudit {
       guard !backgroundIsLiteral, let set = setByMode[mode] ?? nil, let token = set[name] else { return nil }
       return literalSource(of: token, in: set).name
     }
-    let sources = results.map { result in
-      (
-        foreground: source(result.foreground, backgroundIsLiteral: false, mode: result.mode),
-        background: source(
-          result.background, backgroundIsLiteral: result.backgroundIsLiteral, mode: result.mode)
-      )
+    // Each pair under the tokens its colors come from, in the pair's mode: one pass, not one per fix.
+    struct Source: Hashable {
+      let token: String
+      let mode: String?
+    }
+    var pairsBySource: [Source: [Int]] = [:]
+    for (index, result) in results.enumerated() {
+      let foreground = source(result.foreground, backgroundIsLiteral: false, mode: result.mode)
+      let background = source(
+        result.background, backgroundIsLiteral: result.backgroundIsLiteral, mode: result.mode)
+      if let foreground {
+        pairsBySource[Source(token: foreground, mode: result.mode), default: []].append(index)
+      }
+      if let background, background != foreground {
+        pairsBySource[Source(token: background, mode: result.mode), default: []].append(index)
+      }
     }
     for index in fixed {
       guard let token = results[index].fix?.token, token != results[index].foreground else { continue }
-      var moved: [String] = []
-      for (other, source) in sources.enumerated()
-      where other != index && results[other].mode == results[index].mode {
-        if source.foreground == token || source.background == token {
-          moved.append("\(results[other].foreground) on \(results[other].background)")
-        }
+      let others = pairsBySource[Source(token: token, mode: results[index].mode)] ?? []
+      let moved = others.filter { $0 != index }.map {
+        "\(results[$0].foreground) on \(results[$0].background)"
       }
       results[index].fix?.alsoMoves = moved
     }

@@ -34,9 +34,9 @@ public struct ContrastFix: Sendable, Equatable {
 }
 
 extension ContrastFix {
-  /// How finely the boundary between failing and passing lightness is found: far below what
-  /// 8-bit channels can show.
-  static let lightnessPrecision = 1e-6
+  /// How finely the boundary between failing and passing lightness is found: below what 8-bit
+  /// channels can show (a step of one in a channel moves OKLCH lightness by about 0.002 or more).
+  static let lightnessPrecision = 1e-4
 
   /// The fix for `foreground` on `background` (over `canvas`), or `nil` when no lightness passes
   /// (a threshold above what black or white reach on this background).
@@ -50,15 +50,25 @@ extension ContrastFix {
     let original = [foreground.red, foreground.green, foreground.blue]
     let originalLab = ColorSpace.oklab(fromSRGB: original)
     let lch = oklch(fromOklab: originalLab)
-    func passes(_ color: Color) -> ContrastAudit.Measurement? {
-      let measurement = ContrastAudit.measure(foreground: color, background: background, canvas: canvas)
-      return ContrastAudit.passes(measurement, minimum: minimum, method: method) ? measurement : nil
+    // Only the measure judged, on the backdrop made once: the search asks this a few dozen times.
+    let backdrop = Compositing.flattened(background, over: canvas)
+    func passes(_ color: Color) -> Bool {
+      let seen = Compositing.flattened(color, over: backdrop)
+      switch method {
+      case .wcag2: return WCAGContrast.ratio(seen, backdrop) >= minimum
+      case .apca: return abs(APCAContrast.lightnessContrast(text: seen, background: backdrop)) >= minimum
+      }
     }
-    guard let (color, measurement) = nearestPassing(lch: lch, alpha: foreground.alpha, passes: passes)
-    else { return nil }
+    func measured(_ color: Color) -> ContrastAudit.Measurement {
+      ContrastAudit.measure(foreground: color, background: background, canvas: canvas)
+    }
+    guard let color = nearestPassing(lch: lch, alpha: foreground.alpha, passes: passes) else { return nil }
+    let measurement = measured(color)
     let deltaE = distance(originalLab, ColorSpace.oklab(fromSRGB: [color.red, color.green, color.blue]))
     let alpha = aliasBase.flatMap { base in
-      smallestPassingAlpha(base: base.color, factor: base.factor, passes: passes)
+      smallestPassingAlpha(base: base.color, factor: base.factor, passes: passes).map { color, percent in
+        AlphaFix(percent: percent, measurement: measured(color))
+      }
     }
     let literal = Color(
       red: color.red, green: color.green, blue: color.blue, alpha: aliasBase?.color.alpha ?? foreground.alpha)
@@ -75,12 +85,10 @@ extension ContrastFix {
   /// boundary of each (where the end itself passes) is found by bisection between the original
   /// lightness and that end, and the nearer of the two in ΔEOK is kept. Rounded to 8 bits the color
   /// may fall just short, so it is moved on, away from the original, until it passes too.
-  static func nearestPassing(
-    lch: [Double], alpha: Double, passes: (Color) -> ContrastAudit.Measurement?
-  ) -> (Color, ContrastAudit.Measurement)? {
+  static func nearestPassing(lch: [Double], alpha: Double, passes: (Color) -> Bool) -> Color? {
     let originalLab = oklab(fromOklch: lch)
     func passesAt(_ lightness: Double) -> Bool {
-      passes(color(lch: lch, lightness: lightness, alpha: alpha)) != nil
+      passes(color(lch: lch, lightness: lightness, alpha: alpha))
     }
     var best: (lightness: Double, distance: Double)?
     for end in [0.0, 1.0] where passesAt(end) {
@@ -99,46 +107,69 @@ extension ContrastFix {
     while step <= 0.05 {
       let candidate = min(max(best.lightness + direction * step, 0), 1)
       let rounded = eightBit(color(lch: lch, lightness: candidate, alpha: alpha))
-      if let measurement = passes(rounded) { return (rounded, measurement) }
+      if passes(rounded) { return rounded }
       step += 0.0005
     }
     return nil
   }
 
-  /// The smallest whole `@ NN%` above the current one at which `base` passes; `nil` when 100% fails.
-  static func smallestPassingAlpha(
-    base: Color, factor: Double, passes: (Color) -> ContrastAudit.Measurement?
-  ) -> AlphaFix? {
+  /// The smallest whole `@ NN%` above the current one at which `base` passes, with the color it
+  /// gives; `nil` when 100% fails.
+  static func smallestPassingAlpha(base: Color, factor: Double, passes: (Color) -> Bool) -> (Color, Int)? {
     let current = Int((factor * 100).rounded(.down))
     guard current < 100 else { return nil }
     for percent in (current + 1)...100 {
       let color = Color(
         red: base.red, green: base.green, blue: base.blue, alpha: base.alpha * Double(percent) / 100)
-      if let measurement = passes(color) { return AlphaFix(percent: percent, measurement: measurement) }
+      if passes(color) { return (color, percent) }
     }
     return nil
   }
 
   /// The color of `lch`'s hue and chroma at `lightness`; where that leaves sRGB, the largest chroma
   /// that stays inside (found by bisection), so the hue is kept.
+  ///
+  /// The search calls this a few dozen times for each failing pair, so it works on scalars and
+  /// decides the gamut in linear light, encoding only the color it returns (an audit of a large
+  /// design system can have thousands of failing pairs).
   static func color(lch: [Double], lightness: Double, alpha: Double) -> Color {
-    func inGamut(_ rgb: [Double]) -> Bool { rgb.allSatisfy { $0 >= -1e-9 && $0 <= 1 + 1e-9 } }
-    var rgb = ColorSpace.oklch.sRGB([lightness, lch[1], lch[2]])
+    let radians = lch[2] * Double.pi / 180
+    let (cosine, sine) = (cos(radians), sin(radians))
+    func linear(_ chroma: Double) -> (Double, Double, Double) {
+      linearSRGB(lightness: lightness, a: chroma * cosine, b: chroma * sine)
+    }
+    func inGamut(_ rgb: (Double, Double, Double)) -> Bool {
+      let tolerance = 1e-9
+      return min(rgb.0, rgb.1, rgb.2) >= -tolerance && max(rgb.0, rgb.1, rgb.2) <= 1 + tolerance
+    }
+    var rgb = linear(lch[1])
     if !inGamut(rgb) {
       var low = 0.0
       var high = lch[1]
-      for _ in 0..<40 {
+      // 2^-14 of the chroma: below what 8-bit channels show.
+      for _ in 0..<14 {
         let middle = (low + high) / 2
-        if inGamut(ColorSpace.oklch.sRGB([lightness, middle, lch[2]])) {
-          low = middle
-        } else {
-          high = middle
-        }
+        if inGamut(linear(middle)) { low = middle } else { high = middle }
       }
-      rgb = ColorSpace.oklch.sRGB([lightness, low, lch[2]])
+      rgb = linear(low)
     }
-    let clamped = rgb.map { min(max($0, 0), 1) }
-    return Color(red: clamped[0], green: clamped[1], blue: clamped[2], alpha: alpha)
+    func encoded(_ channel: Double) -> Double { SRGBTransfer.encode(min(max(channel, 0), 1)) }
+    return Color(red: encoded(rgb.0), green: encoded(rgb.1), blue: encoded(rgb.2), alpha: alpha)
+  }
+
+  /// Oklab to linear-light sRGB (Björn Ottosson's matrices, which CSS Color 4's Oklab is defined
+  /// by), on scalars: ``ColorSpace/sRGB(_:)`` converts any space through XYZ with arrays, too slow
+  /// for the search's inner loop.
+  static func linearSRGB(lightness: Double, a: Double, b: Double) -> (Double, Double, Double) {
+    let l = lightness + 0.396_337_777_4 * a + 0.215_803_757_3 * b
+    let m = lightness - 0.105_561_345_8 * a - 0.063_854_172_8 * b
+    let s = lightness - 0.089_484_177_5 * a - 1.291_485_548_0 * b
+    let (l3, m3, s3) = (l * l * l, m * m * m, s * s * s)
+    return (
+      4.076_741_662_1 * l3 - 3.307_711_591_3 * m3 + 0.230_969_929_2 * s3,
+      -1.268_438_004_6 * l3 + 2.609_757_401_1 * m3 - 0.341_319_396_5 * s3,
+      -0.004_196_086_3 * l3 - 0.703_418_614_7 * m3 + 1.707_614_701_0 * s3
+    )
   }
 
   static func eightBit(_ color: Color) -> Color {

@@ -175,15 +175,15 @@ public enum ColorSpace: String, CaseIterable, Sendable {
 }
 
 /// The sRGB transfer function (IEC 61966-2-1), extended to negative values by symmetry.
-enum SRGBTransfer {
-  static func decode(_ value: Double) -> Double {
+package enum SRGBTransfer {
+  package static func decode(_ value: Double) -> Double {
     let magnitude = abs(value)
     if magnitude <= 0.04045 { return value / 12.92 }
     let linear = pow((magnitude + 0.055) / 1.055, 2.4)
     return value < 0 ? -linear : linear
   }
 
-  static func encode(_ value: Double) -> Double {
+  package static func encode(_ value: Double) -> Double {
     let magnitude = abs(value)
     if magnitude <= 0.0031308 { return value * 12.92 }
     let encoded = 1.055 * pow(magnitude, 1 / 2.4) - 0.055

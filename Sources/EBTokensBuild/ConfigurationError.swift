@@ -1,4 +1,5 @@
 import EBTokensSupport
+import EBTokensSyntax
 
 /// Errors in `ebtokens.yml`, each at the line and column of the offending key or value.
 public enum ConfigurationError: DiagnosticConvertible, Equatable {
@@ -35,17 +36,18 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
     case .emptyFile(let path):
       return Diagnostic("config file is empty", at: SourceLocation(file: path, line: 1, column: 1))
     case .unknownKey(let key, let section, let suggestion, let allowed, let location):
-      let hint =
-        suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed: \(allowed.joined(separator: ", ")))"
-      return Diagnostic("unknown key '\(key)' in \(section)\(hint)", at: location)
+      return Diagnostic(
+        DocumentShapeMessage.unknownKey(key, section: section, suggestion: suggestion, allowed: allowed),
+        at: location)
     case .missingKey(let key, let section, let location):
-      return Diagnostic("\(section) needs '\(key)'", at: location)
+      return Diagnostic(DocumentShapeMessage.missingKey(key, section: section), at: location)
     case .missingEitherKey(let key, let other, let section, let location):
       return Diagnostic("\(section) needs '\(key)' or '\(other)'", at: location)
     case .conflictingKeys(let key, let other, let section, let location):
       return Diagnostic("\(section) gives '\(key)' or '\(other)', not both", at: location)
     case .wrongType(let key, let expected, let found, let location):
-      return Diagnostic("'\(key)' must be \(expected), found \(found)", at: location)
+      return Diagnostic(
+        DocumentShapeMessage.wrongType(key: key, expected: expected, found: found), at: location)
     case .invalidValue(let key, let value, let allowed, let location):
       return Diagnostic(
         "'\(value)' is not a valid \(key); use one of: \(allowed.joined(separator: ", "))", at: location)
@@ -91,3 +93,5 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
     }
   }
 }
+
+extension ConfigurationError: DocumentShapeError {}

@@ -586,29 +586,13 @@ public struct ConfigurationLoader {
 
     /// The entries of `mapping`, with an error for every key not in `allowed`.
     private mutating func checked(_ mapping: SyntaxMapping, section: String, allowed: [String])
-      -> [SyntaxMapping
-      .Entry]
+      -> [SyntaxMapping.Entry]
     {
-      mapping.entries.filter { entry in
-        guard allowed.contains(entry.key.value) else {
-          errors.append(
-            .unknownKey(
-              entry.key.value, section: section,
-              suggestion: Suggestion.closest(to: entry.key.value, in: allowed),
-              allowed: allowed, at: entry.key.location))
-          return false
-        }
-        return true
-      }
+      mapping.entries(allowed: allowed, section: section, errors: &errors)
     }
 
     private mutating func mapping(_ node: SyntaxNode, key: String) -> SyntaxMapping? {
-      guard case .mapping(let mapping) = node else {
-        errors.append(
-          .wrongType(key: key, expected: "a mapping", found: node.kindDescription, at: node.location))
-        return nil
-      }
-      return mapping
+      node.mapping(key: key, errors: &errors)
     }
 
     private mutating func string(_ entry: SyntaxMapping.Entry) -> String? {

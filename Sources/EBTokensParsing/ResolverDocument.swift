@@ -395,21 +395,11 @@ private struct ResolverDocumentParser {
   }
 
   private mutating func checkKeys(_ mapping: SyntaxMapping, allowed: [String], in section: String) {
-    for entry in mapping.entries where !allowed.contains(entry.key.value) {
-      errors.append(
-        .unknownKey(
-          entry.key.value, in: section, suggestion: Suggestion.closest(to: entry.key.value, in: allowed),
-          allowed: allowed, at: entry.key.location))
-    }
+    _ = mapping.entries(allowed: allowed, section: section, errors: &errors)
   }
 
   private mutating func mapping(_ node: SyntaxNode, key: String) -> SyntaxMapping? {
-    guard case .mapping(let mapping) = node else {
-      errors.append(
-        .wrongType(key: key, expected: "a mapping", found: node.kindDescription, at: node.location))
-      return nil
-    }
-    return mapping
+    node.mapping(key: key, errors: &errors)
   }
 
   private mutating func string(_ node: SyntaxNode, key: String) -> String? {

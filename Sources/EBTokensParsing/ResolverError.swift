@@ -1,10 +1,11 @@
 import EBTokensSupport
+import EBTokensSyntax
 
 /// Errors in a DTCG resolver document, and in choosing its modifiers' contexts, each at the line and
 /// column of the offending key or value.
 public enum ResolverError: DiagnosticConvertible, Equatable {
   case emptyDocument(path: String)
-  case unknownKey(String, in: String, suggestion: String?, allowed: [String], at: SourceLocation)
+  case unknownKey(String, section: String, suggestion: String?, allowed: [String], at: SourceLocation)
   case missingKey(String, in: String, at: SourceLocation)
   /// `found` is how the node is described ("a mapping", "'4'").
   case wrongType(key: String, expected: String, found: String, at: SourceLocation)
@@ -50,13 +51,14 @@ public enum ResolverError: DiagnosticConvertible, Equatable {
     case .emptyDocument(let path):
       return Diagnostic("resolver document is empty", at: SourceLocation(file: path, line: 1, column: 1))
     case .unknownKey(let key, let section, let suggestion, let allowed, let location):
-      let hint =
-        suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed: \(allowed.joined(separator: ", ")))"
-      return Diagnostic("unknown key '\(key)' in \(section)\(hint)", at: location)
+      return Diagnostic(
+        DocumentShapeMessage.unknownKey(key, section: section, suggestion: suggestion, allowed: allowed),
+        at: location)
     case .missingKey(let key, let section, let location):
-      return Diagnostic("\(section) needs '\(key)'", at: location)
+      return Diagnostic(DocumentShapeMessage.missingKey(key, section: section), at: location)
     case .wrongType(let key, let expected, let found, let location):
-      return Diagnostic("'\(key)' must be \(expected), found \(found)", at: location)
+      return Diagnostic(
+        DocumentShapeMessage.wrongType(key: key, expected: expected, found: found), at: location)
     case .unsupportedVersion(let version, let location):
       return Diagnostic(
         "resolver version '\(version)' is not supported; ebtokens reads version '\(ResolverDocument.version)'",
@@ -140,3 +142,5 @@ public enum ResolverError: DiagnosticConvertible, Equatable {
     return "modes \(quoted.dropLast().joined(separator: ", ")) and \(quoted[quoted.count - 1])"
   }
 }
+
+extension ResolverError: DocumentShapeError {}

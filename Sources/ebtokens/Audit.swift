@@ -24,11 +24,7 @@ struct Audit: ParsableCommand {
       """
   )
 
-  @Option(help: "The config file (default: ./ebtokens.yml).")
-  var config: String?
-
-  @Option(help: "A DTCG resolver document that names the tokens and modes, instead of the config's.")
-  var resolver: String?
+  @OptionGroup var project: ProjectOptions
 
   @Option(help: "The report format.")
   var format: AuditReport.Format = .text
@@ -42,19 +38,12 @@ struct Audit: ParsableCommand {
   @Option(help: "The pass/fail method (default: the config's).")
   var method: Configuration.Audit.Method?
 
-  @Flag(help: "Allow paths in the config that lead outside the config file's folder.")
-  var allowOutsideProject = false
-
   @OptionGroup var diagnostics: DiagnosticOptions
 
   func run() throws {
-    var configuration = try diagnostics.reporting {
-      try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(path: config)
-    }
-    if let resolver { configuration = configuration.withResolver(resolver) }
+    var configuration = try diagnostics.reporting { try project.configuration(strict: diagnostics.strict) }
     if let level { configuration.audit.level = level }
     if let method { configuration.audit.method = method }
-    configuration.strict = configuration.strict || diagnostics.strict
     let result = try diagnostics.reportingWithWarnings { try ContrastAudit.run(configuration: configuration) }
     if let output {
       try diagnostics.reporting {

@@ -11,17 +11,10 @@ struct Build: ParsableCommand {
       exits 1 when the outputs on disk are not what a build would generate.
       """)
 
-  @Option(help: "The config file (default: ./ebtokens.yml, or the built-in defaults when there is none).")
-  var config: String?
-
-  @Option(help: "A DTCG resolver document that names the tokens and modes, instead of the config's.")
-  var resolver: String?
+  @OptionGroup var project: ProjectOptions
 
   @Flag(help: "Write nothing; exit 1 and list the files that are out of date.")
   var check = false
-
-  @Flag(help: "Allow paths in the config that lead outside the config file's folder.")
-  var allowOutsideProject = false
 
   @OptionGroup var diagnostics: DiagnosticOptions
 
@@ -30,10 +23,7 @@ struct Build: ParsableCommand {
 
   func run() throws {
     let (configuration, result) = try diagnostics.reporting {
-      var configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
-        path: config)
-      configuration.strict = configuration.strict || diagnostics.strict
-      if let resolver { configuration = configuration.withResolver(resolver) }
+      let configuration = try project.configuration(strict: diagnostics.strict)
       let builder = Builder(
         lockWaiting: noWait
           ? .fail : .wait { FileHandle.standardError.write(Data("ebtokens: \($0)\n".utf8)) })

@@ -11,14 +11,10 @@ struct Export: ParsableCommand {
       same tokens always give the same bytes. See docs/dtcg.md.
       """)
 
-  @Option(help: "The config file (default: ./ebtokens.yml, or the built-in defaults when there is none).")
-  var config: String?
+  @OptionGroup var project: ProjectOptions
 
   @Option(help: "The folder of token files (default: the config's).")
   var tokens: String?
-
-  @Option(help: "A DTCG resolver document that names the tokens; its default resolution is exported.")
-  var resolver: String?
 
   @Flag(help: "Write every value resolved, with no references.")
   var resolved = false
@@ -30,9 +26,7 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let text = try diagnostics.reportingWithWarnings {
-      var configuration = try ConfigurationLoader().load(path: config)
-      configuration.strict = configuration.strict || diagnostics.strict
-      if let resolver { configuration = configuration.withResolver(resolver) }
+      let configuration = try project.configuration(strict: diagnostics.strict)
       return try DTCGExport.run(
         configuration: configuration, tokenDirectory: tokens, mode: resolved ? .resolved : .references)
     }

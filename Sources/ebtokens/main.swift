@@ -68,3 +68,25 @@ private final class KeptValue<Value> {
 }
 
 Ebtokens.main()
+
+/// The options that say which project a command reads: its config file, and a DTCG resolver
+/// document to name the tokens and modes instead of the config's.
+struct ProjectOptions: ParsableArguments {
+  @Option(help: "The config file (default: ./ebtokens.yml, or the built-in defaults when there is none).")
+  var config: String?
+
+  @Option(help: "A DTCG resolver document that names the tokens and modes, instead of the config's.")
+  var resolver: String?
+
+  @Flag(help: "Allow paths in the config that lead outside the config file's folder.")
+  var allowOutsideProject = false
+
+  /// The configuration these options name; every warning an error when `strict` or the config says so.
+  func configuration(strict: Bool) throws -> Configuration {
+    var configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
+      path: config)
+    configuration.strict = configuration.strict || strict
+    if let resolver { configuration = configuration.withResolver(resolver) }
+    return configuration
+  }
+}

@@ -15,7 +15,6 @@ extension ModalTokenLoader {
   /// - Returns: The tokens, and the warnings of every layer and mode.
   /// - Throws: ``DiagnosticsError`` with every error of every layer and mode.
   public func load(composed modes: [ModeSource]) throws -> Warned<ModalTokenSet> {
-    let tokenLoader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions, strict: strict)
     var errors: [any DiagnosticConvertible] = []
     var layers: [String: TokenSource] = [:]
     for layer in modes.flatMap(\.layers) where layers[layer.name] == nil {

@@ -43,16 +43,16 @@ public struct ModeSource: Sendable {
 /// A layer may only override the value of a token the base defines, keeping its type; so every
 /// mode has the same tokens, and outputs declare each once with a value per mode.
 public struct ModalTokenLoader: Sendable {
-  public var limits: Limits
-  /// File endings read as DTCG JSON besides `.tokens.json` and `.tokens` (`json-extensions`).
-  public var jsonExtensions: [String]
-  /// Whether a warning fails the load as an error (`--strict`, `strict: true`).
-  public var strict: Bool
+  /// What reads the base and each layer: its limits, DTCG JSON file endings and strictness are
+  /// this loader's too.
+  public var tokenLoader: TokenLoader
+
+  public var limits: Limits { tokenLoader.limits }
+  public var jsonExtensions: [String] { tokenLoader.jsonExtensions }
+  public var strict: Bool { tokenLoader.strict }
 
   public init(limits: Limits = .standard, jsonExtensions: [String] = [], strict: Bool = false) {
-    self.limits = limits
-    self.jsonExtensions = jsonExtensions
-    self.strict = strict
+    tokenLoader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions, strict: strict)
   }
 
   /// Every file a configuration's tokens come from: the base set and each mode's layers, or a
@@ -103,7 +103,6 @@ public struct ModalTokenLoader: Sendable {
   /// Loads `base` in every mode of `modes`; the first mode is the default. Without modes, the
   /// base alone.
   public func load(base: [TokenFiles.File], modes: [ModeSource]) throws -> Warned<ModalTokenSet> {
-    let tokenLoader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions, strict: strict)
     guard !modes.isEmpty else {
       let loaded = try tokenLoader.load(files: base)
       return Warned(ModalTokenSet(single: loaded.value), warnings: loaded.warnings)

@@ -5,11 +5,10 @@ import EBTokensSyntax
 public enum ConfigurationError: DiagnosticConvertible, Equatable {
   case notFound(path: String)
   case emptyFile(path: String)
-  case unknownKey(String, section: String, suggestion: String?, allowed: [String], at: SourceLocation)
-  case missingKey(String, section: String, at: SourceLocation)
+  /// An unknown key, a missing one, or a value of the wrong shape.
+  case shape(DocumentShapeProblem)
   case missingEitherKey(String, or: String, section: String, at: SourceLocation)
   case conflictingKeys(String, String, section: String, at: SourceLocation)
-  case wrongType(key: String, expected: String, found: String, at: SourceLocation)
   case invalidValue(key: String, value: String, allowed: [String], at: SourceLocation)
   case invalidColor(key: String, problem: String, at: SourceLocation)
   case invalidPattern(String, problem: String, at: SourceLocation)
@@ -35,19 +34,12 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
       return Diagnostic("config file '\(path)' does not exist", at: nil)
     case .emptyFile(let path):
       return Diagnostic("config file is empty", at: SourceLocation(file: path, line: 1, column: 1))
-    case .unknownKey(let key, let section, let suggestion, let allowed, let location):
-      return Diagnostic(
-        DocumentShapeMessage.unknownKey(key, section: section, suggestion: suggestion, allowed: allowed),
-        at: location)
-    case .missingKey(let key, let section, let location):
-      return Diagnostic(DocumentShapeMessage.missingKey(key, section: section), at: location)
+    case .shape(let problem):
+      return problem.diagnostic
     case .missingEitherKey(let key, let other, let section, let location):
       return Diagnostic("\(section) needs '\(key)' or '\(other)'", at: location)
     case .conflictingKeys(let key, let other, let section, let location):
       return Diagnostic("\(section) gives '\(key)' or '\(other)', not both", at: location)
-    case .wrongType(let key, let expected, let found, let location):
-      return Diagnostic(
-        DocumentShapeMessage.wrongType(key: key, expected: expected, found: found), at: location)
     case .invalidValue(let key, let value, let allowed, let location):
       return Diagnostic(
         "'\(value)' is not a valid \(key); use one of: \(allowed.joined(separator: ", "))", at: location)

@@ -111,7 +111,7 @@ private struct ResolverDocumentParser {
         errors.append(.unsupportedVersion(text, at: version.location))
       }
     } else {
-      errors.append(.missingKey("version", in: "the resolver document", at: mapping.location))
+      errors.append(.missingKey("version", section: "the resolver document", at: mapping.location))
     }
     let name = mapping["name"].flatMap { string($0, key: "name") }
     let description = mapping["description"].flatMap { string($0, key: "description") }
@@ -130,7 +130,7 @@ private struct ResolverDocumentParser {
       }
     }
     guard let orderNode = mapping["resolutionOrder"] else {
-      errors.append(.missingKey("resolutionOrder", in: "the resolver document", at: mapping.location))
+      errors.append(.missingKey("resolutionOrder", section: "the resolver document", at: mapping.location))
       return nil
     }
     guard case .sequence(let order) = orderNode else {
@@ -184,7 +184,7 @@ private struct ResolverDocumentParser {
     checkKeys(mapping, allowed: allowed, in: "set '\(name)'")
     let description = mapping["description"].flatMap { string($0, key: "description") }
     guard let sourcesNode = mapping["sources"] else {
-      errors.append(.missingKey("sources", in: "set '\(name)'", at: mapping.location))
+      errors.append(.missingKey("sources", section: "set '\(name)'", at: mapping.location))
       return nil
     }
     return ResolverDocument.Set(
@@ -199,7 +199,7 @@ private struct ResolverDocumentParser {
     checkKeys(mapping, allowed: allowed, in: "modifier '\(name)'")
     let description = mapping["description"].flatMap { string($0, key: "description") }
     guard let contextsNode = mapping["contexts"] else {
-      errors.append(.missingKey("contexts", in: "modifier '\(name)'", at: mapping.location))
+      errors.append(.missingKey("contexts", section: "modifier '\(name)'", at: mapping.location))
       return nil
     }
     guard let contextMapping = self.mapping(contextsNode, key: "contexts") else { return nil }
@@ -268,11 +268,11 @@ private struct ResolverDocumentParser {
       }
     }
     guard let typeNode = mapping["type"], let type = string(typeNode, key: "type") else {
-      errors.append(.missingKey("type", in: "an inline set or modifier", at: mapping.location))
+      errors.append(.missingKey("type", section: "an inline set or modifier", at: mapping.location))
       return nil
     }
     guard let nameNode = mapping["name"], let name = string(nameNode, key: "name") else {
-      errors.append(.missingKey("name", in: "an inline set or modifier", at: mapping.location))
+      errors.append(.missingKey("name", section: "an inline set or modifier", at: mapping.location))
       return nil
     }
     switch type {

@@ -5,10 +5,9 @@ import EBTokensSyntax
 /// column of the offending key or value.
 public enum ResolverError: DiagnosticConvertible, Equatable {
   case emptyDocument(path: String)
-  case unknownKey(String, section: String, suggestion: String?, allowed: [String], at: SourceLocation)
-  case missingKey(String, in: String, at: SourceLocation)
+  /// An unknown key, a missing one, or a value of the wrong shape.
+  case shape(DocumentShapeProblem)
   /// `found` is how the node is described ("a mapping", "'4'").
-  case wrongType(key: String, expected: String, found: String, at: SourceLocation)
   case unsupportedVersion(String, at: SourceLocation)
   case tooFewContexts(modifier: String, count: Int, at: SourceLocation)
   case unknownDefault(String, modifier: String, suggestion: String?, at: SourceLocation)
@@ -50,15 +49,8 @@ public enum ResolverError: DiagnosticConvertible, Equatable {
     switch self {
     case .emptyDocument(let path):
       return Diagnostic("resolver document is empty", at: SourceLocation(file: path, line: 1, column: 1))
-    case .unknownKey(let key, let section, let suggestion, let allowed, let location):
-      return Diagnostic(
-        DocumentShapeMessage.unknownKey(key, section: section, suggestion: suggestion, allowed: allowed),
-        at: location)
-    case .missingKey(let key, let section, let location):
-      return Diagnostic(DocumentShapeMessage.missingKey(key, section: section), at: location)
-    case .wrongType(let key, let expected, let found, let location):
-      return Diagnostic(
-        DocumentShapeMessage.wrongType(key: key, expected: expected, found: found), at: location)
+    case .shape(let problem):
+      return problem.diagnostic
     case .unsupportedVersion(let version, let location):
       return Diagnostic(
         "resolver version '\(version)' is not supported; ebtokens reads version '\(ResolverDocument.version)'",

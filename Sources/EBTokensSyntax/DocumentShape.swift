@@ -1,13 +1,48 @@
 import EBTokensSupport
 
-/// What a reader of a document whose keys it knows (`ebtokens.yml`, a DTCG resolver document)
-/// reports when a node has the wrong shape or a mapping holds a key it does not know; each reader's
-/// error type gives the two cases, so both check shapes the one way written here.
+/// A finding about the shape of a document whose keys its reader knows (`ebtokens.yml`, a DTCG
+/// resolver document): the same findings, in the same words, in every such document.
+public enum DocumentShapeProblem: Equatable, Sendable {
+  case unknownKey(String, section: String, suggestion: String?, allowed: [String], at: SourceLocation)
+  case missingKey(String, section: String, at: SourceLocation)
+  case wrongType(key: String, expected: String, found: String, at: SourceLocation)
+
+  public var diagnostic: Diagnostic {
+    switch self {
+    case .unknownKey(let key, let section, let suggestion, let allowed, let location):
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed: \(allowed.joined(separator: ", ")))"
+      return Diagnostic("unknown key '\(key)' in \(section)\(hint)", at: location)
+    case .missingKey(let key, let section, let location):
+      return Diagnostic("\(section) needs '\(key)'", at: location)
+    case .wrongType(let key, let expected, let found, let location):
+      return Diagnostic("'\(key)' must be \(expected), found \(found)", at: location)
+    }
+  }
+}
+
+/// A reader's error type that carries ``DocumentShapeProblem``s, so both readers check shapes the
+/// one way written here and build the problems by their names (`.wrongType(...)`).
 package protocol DocumentShapeError {
-  static func wrongType(key: String, expected: String, found: String, at: SourceLocation) -> Self
-  static func unknownKey(
-    _ key: String, section: String, suggestion: String?, allowed: [String], at: SourceLocation
-  ) -> Self
+  static func shape(_ problem: DocumentShapeProblem) -> Self
+}
+
+extension DocumentShapeError {
+  package static func unknownKey(
+    _ key: String, section: String, suggestion: String?, allowed: [String], at location: SourceLocation
+  ) -> Self {
+    shape(.unknownKey(key, section: section, suggestion: suggestion, allowed: allowed, at: location))
+  }
+
+  package static func missingKey(_ key: String, section: String, at location: SourceLocation) -> Self {
+    shape(.missingKey(key, section: section, at: location))
+  }
+
+  package static func wrongType(key: String, expected: String, found: String, at location: SourceLocation)
+    -> Self
+  {
+    shape(.wrongType(key: key, expected: expected, found: found, at: location))
+  }
 }
 
 extension SyntaxNode {
@@ -37,23 +72,5 @@ extension SyntaxMapping {
       }
       return true
     }
-  }
-}
-
-/// The words both readers use for the findings they share, so the config and a resolver document
-/// say the same thing the same way.
-package enum DocumentShapeMessage {
-  package static func unknownKey(_ key: String, section: String, suggestion: String?, allowed: [String])
-    -> String
-  {
-    let hint =
-      suggestion.map { "; did you mean '\($0)'?" } ?? " (allowed: \(allowed.joined(separator: ", ")))"
-    return "unknown key '\(key)' in \(section)\(hint)"
-  }
-
-  package static func missingKey(_ key: String, section: String) -> String { "\(section) needs '\(key)'" }
-
-  package static func wrongType(key: String, expected: String, found: String) -> String {
-    "'\(key)' must be \(expected), found \(found)"
   }
 }

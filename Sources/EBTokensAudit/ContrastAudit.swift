@@ -411,19 +411,25 @@ public enum ContrastAudit {
   ) -> [PairResult] {
     var results: [PairResult] = []
     results.reserveCapacity(order.count)
+    var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
     for entryIndex in order {
-      if let result = result(of: entries[entryIndex], rules: rules, in: tokens, modes: modes, audit: audit) {
-        results.append(result)
-      }
+      guard
+        let (result, fixRequest) = result(
+          of: entries[entryIndex], rules: rules, in: tokens, modes: modes, audit: audit)
+      else { continue }
+      if let fixRequest { fixRequests.append((results.count, fixRequest)) }
+      results.append(result)
     }
+    let fixes = ContrastFix.findAll(fixRequests.map(\.request))
+    for (position, fix) in fixes.enumerated() { results[fixRequests[position].result].fix = fix }
     return results
   }
 
-  /// One entry measured and judged. Fields are read in place: copying a token or a rule per result
-  /// would cost more than the result itself.
+  /// One entry measured and judged, with what a fix is searched from when it fails. Fields are read
+  /// in place: copying a token or a rule per result would cost more than the result itself.
   private static func result(
     of entry: Entry, rules: [Rule], in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit
-  ) -> PairResult? {
+  ) -> (PairResult, ContrastFix.Request?)? {
     let mode = modes[entry.mode]
     let set = tokens.sets[entry.mode]
     let foreground = entry.pair.foreground
@@ -437,19 +443,20 @@ public enum ContrastAudit {
       foreground: foregroundColor, background: backgroundColor, canvas: audit.canvas(for: mode))
     let minimum = minimum(for: role, level: audit.level, method: audit.method)
     let passes = passes(measurement, minimum: minimum, method: audit.method)
-    var fix: ContrastFix?
+    var fixRequest: ContrastFix.Request?
     if !passes, let minimum {
-      fix = ContrastFix.find(
+      fixRequest = ContrastFix.Request(
         foreground: foregroundColor, background: backgroundColor, canvas: audit.canvas(for: mode),
         minimum: minimum, method: audit.method, aliasBase: aliasBase(of: set.tokens[foreground], in: set),
         token: literalSource(of: set.tokens[foreground], in: set).name)
     }
-    return PairResult(
+    let result = PairResult(
       foreground: set.tokens[foreground].name, background: background.name,
       backgroundIsLiteral: background.location == nil, role: role, foregroundColor: foregroundColor,
       backgroundColor: backgroundColor, measurement: measurement, required: minimum, passes: passes,
       foregroundLocation: set.tokens[foreground].location, backgroundLocation: background.location,
-      ruleLocation: rules[entry.rule].location, mode: mode, fix: fix)
+      ruleLocation: rules[entry.rule].location, mode: mode)
+    return (result, fixRequest)
   }
 
   /// For a foreground written as `{base} @ NN%`: the base's color and the factor.

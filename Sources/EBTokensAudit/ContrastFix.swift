@@ -1,4 +1,5 @@
 import EBTokensModel
+import EBTokensSupport
 import Foundation
 
 /// What would make a failing pair pass, computed as a designer would look for it: the foreground's
@@ -38,15 +39,36 @@ extension ContrastFix {
   /// channels can show (a step of one in a channel moves OKLCH lightness by about 0.002 or more).
   static let lightnessPrecision = 1e-4
 
-  /// The fix for `foreground` on `background` (over `canvas`), or `nil` when no lightness passes
-  /// (a threshold above what black or white reach on this background).
-  ///
-  /// - Parameters:
-  ///   - aliasBase: For a foreground written as `{base} @ NN%`: the base's color and the factor.
-  static func find(
-    foreground: Color, background: Color, canvas: Color, minimum: Double, method: ContrastAudit.Method,
-    aliasBase: (color: Color, factor: Double)?, token: String
-  ) -> ContrastFix? {
+  /// A failing pair, as much of it as a fix is searched from.
+  struct Request: Sendable {
+    let foreground: Color
+    let background: Color
+    let canvas: Color
+    let minimum: Double
+    let method: ContrastAudit.Method
+    /// For a foreground written as `{base} @ NN%`: the base's color and the factor.
+    let aliasBase: (color: Color, factor: Double)?
+    /// The token that holds the foreground's literal.
+    let token: String
+  }
+
+  /// Pairs from which a fix is searched on both cores: below it, splitting costs more than it saves.
+  static let minimumCountSearchedSideBySide = 64
+
+  /// Each request's fix, in order; searched on both cores when there are many (a fix tries a few
+  /// dozen colors, and a large audit can have thousands of failing pairs).
+  static func findAll(_ requests: [Request]) -> [ContrastFix?] {
+    guard requests.count >= minimumCountSearchedSideBySide else { return requests.map(find) }
+    let middle = requests.count / 2
+    let halves = [requests[..<middle], requests[middle...]]
+    return runSideBySide(halves.map { half in { @Sendable in half.map(find) } }).flatMap { $0 }
+  }
+
+  /// The fix `request` asks for, or `nil` when no lightness passes (a minimum above what black or
+  /// white reach on this background).
+  static func find(_ request: Request) -> ContrastFix? {
+    let (foreground, background, canvas) = (request.foreground, request.background, request.canvas)
+    let (minimum, method, aliasBase) = (request.minimum, request.method, request.aliasBase)
     let original = [foreground.red, foreground.green, foreground.blue]
     let originalLab = ColorSpace.oklab(fromSRGB: original)
     let lch = oklch(fromOklab: originalLab)
@@ -73,7 +95,8 @@ extension ContrastFix {
     let literal = Color(
       red: color.red, green: color.green, blue: color.blue, alpha: aliasBase?.color.alpha ?? foreground.alpha)
     return ContrastFix(
-      color: color, literal: literal, deltaE: deltaE, measurement: measurement, alpha: alpha, token: token,
+      color: color, literal: literal, deltaE: deltaE, measurement: measurement, alpha: alpha,
+      token: request.token,
       alsoMoves: [])
   }
 

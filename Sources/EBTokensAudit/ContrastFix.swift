@@ -69,8 +69,7 @@ extension ContrastFix {
   static func find(_ request: Request) -> ContrastFix? {
     let (foreground, background, canvas) = (request.foreground, request.background, request.canvas)
     let (minimum, method, aliasBase) = (request.minimum, request.method, request.aliasBase)
-    let original = [foreground.red, foreground.green, foreground.blue]
-    let originalLab = ColorSpace.oklab(fromSRGB: original)
+    let originalLab = oklab(of: foreground)
     let lch = oklch(fromOklab: originalLab)
     // Only the measure judged, on the backdrop made once: the search asks this a few dozen times.
     let backdrop = Compositing.flattened(background, over: canvas)
@@ -84,9 +83,11 @@ extension ContrastFix {
     func measured(_ color: Color) -> ContrastAudit.Measurement {
       ContrastAudit.measure(foreground: color, background: background, canvas: canvas)
     }
-    guard let color = nearestPassing(lch: lch, alpha: foreground.alpha, passes: passes) else { return nil }
+    guard
+      let color = nearestPassing(lch: lch, originalLab: originalLab, alpha: foreground.alpha, passes: passes)
+    else { return nil }
     let measurement = measured(color)
-    let deltaE = distance(originalLab, ColorSpace.oklab(fromSRGB: [color.red, color.green, color.blue]))
+    let deltaE = distance(originalLab, oklab(of: color))
     let alpha = aliasBase.flatMap { base in
       smallestPassingAlpha(base: base.color, factor: base.factor, passes: passes).map { color, percent in
         AlphaFix(percent: percent, measurement: measured(color))
@@ -101,15 +102,17 @@ extension ContrastFix {
   }
 
   /// The passing color nearest in ΔEOK among the colors of `lch`'s hue and chroma at every
-  /// lightness, rounded to 8 bits.
+  /// lightness, rounded to 8 bits; `originalLab` is `lch`'s color in Oklab, which distances are
+  /// measured from.
   ///
   /// Contrast with a background grows as the foreground's lightness moves away from it, so the
   /// passing lightnesses are at most two intervals, one towards black and one towards white: the
   /// boundary of each (where the end itself passes) is found by bisection between the original
   /// lightness and that end, and the nearer of the two in ΔEOK is kept. Rounded to 8 bits the color
   /// may fall just short, so it is moved on, away from the original, until it passes too.
-  static func nearestPassing(lch: [Double], alpha: Double, passes: (Color) -> Bool) -> Color? {
-    let originalLab = oklab(fromOklch: lch)
+  static func nearestPassing(
+    lch: [Double], originalLab: [Double], alpha: Double, passes: (Color) -> Bool
+  ) -> Color? {
     func passesAt(_ lightness: Double) -> Bool {
       passes(color(lch: lch, lightness: lightness, alpha: alpha))
     }
@@ -215,10 +218,5 @@ extension ContrastFix {
     var hue = atan2(lab[2], lab[1]) * 180 / Double.pi
     if hue < 0 { hue += 360 }
     return [lab[0], chroma, chroma < 1e-9 ? 0 : hue]
-  }
-
-  static func oklab(fromOklch lch: [Double]) -> [Double] {
-    let radians = lch[2] * Double.pi / 180
-    return [lch[0], lch[1] * cos(radians), lch[1] * sin(radians)]
   }
 }

@@ -122,17 +122,16 @@ public struct ModalTokenLoader: Sendable {
     }
     let (baseSet, baseErrors) = Resolver.resolve(baseSource, limits: limits)
     errors += baseErrors
-    // Resolving the modes is worth it only over a valid base and well-formed layers; overrides that
-    // are wrong in themselves are left out of it, so their errors come with the modes' own.
-    let canResolveModes = !errors.contains { $0.diagnostic.severity == .error }
-    // A warning about a base token is found again in every mode: it is reported once.
-    let baseWarnings = Set(errors.map(\.diagnostic).filter { $0.severity == .warning })
+    // The modes are resolved even when the base or a layer has errors, so one run reports a mode's
+    // own errors with theirs (an invalid value in a layer, a cycle a layer closes). What the base
+    // says wrongly is found again in every mode: it is reported once. Overrides that are wrong in
+    // themselves are left out of the modes, so their errors come once, from the check below.
+    let baseDiagnostics = Set(errors.map(\.diagnostic))
     var overrides: [String: [(index: Int, definition: TokenDefinition)]] = [:]
     for name in layerOrder {
       guard let layer = layers[name] else { continue }
       overrides[name] = checkedOverrides(layer, base: baseSource, resolved: baseSet, errors: &errors)
     }
-    if !canResolveModes { _ = try DiagnosticsError.check(errors, strict: strict) }
 
     var sets: [TokenSet] = []
     var modeErrors = ModeErrors()
@@ -148,7 +147,7 @@ public struct ModalTokenLoader: Sendable {
         }
       }
       let (set, resolutionErrors) = Resolver.resolve(source, limits: limits)
-      modeErrors.add(resolutionErrors.filter { !baseWarnings.contains($0.diagnostic) }, in: mode.name)
+      modeErrors.add(resolutionErrors.filter { !baseDiagnostics.contains($0.diagnostic) }, in: mode.name)
       sets.append(set)
     }
     errors += modeErrors.errors

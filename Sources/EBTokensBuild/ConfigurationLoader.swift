@@ -12,6 +12,10 @@ public struct ConfigurationLoader {
   public var limits: Limits
   /// Whether paths may point outside the config file's folder (`--allow-outside-project`).
   public var allowsPathsOutsideProject: Bool
+  /// Whether the paths only a build uses are checked: each output's `destination` and `template`,
+  /// `templates`, and the audit's `report`. A command that only reads the tokens (`list`, `export`)
+  /// never writes or renders there, so where they lead cannot stop it.
+  public var checksOutputPaths = true
 
   public init(limits: Limits = .standard, allowsPathsOutsideProject: Bool = false) {
     self.limits = limits
@@ -29,7 +33,8 @@ public struct ConfigurationLoader {
       if !allowsPathsOutsideProject {
         // The built-in paths are inside the project as written; a committed link could still
         // lead them out.
-        let paths = [("tokens", defaults.tokens)] + defaults.outputs.map { ("destination", $0.destination) }
+        let destinations = checksOutputPaths ? defaults.outputs.map { ("destination", $0.destination) } : []
+        let paths = [("tokens", defaults.tokens)] + destinations
         let errors = paths.compactMap { key, path in
           ProjectPaths.linkLeavingProject(path, base: defaults.baseDirectory).map {
             ConfigurationError.linkLeavesProject(key: key, path: path, link: $0, at: nil)
@@ -49,7 +54,7 @@ public struct ConfigurationLoader {
     let baseDirectory = (path as NSString).deletingLastPathComponent
     var parser = Parser(
       path: displayPath, baseDirectory: baseDirectory.isEmpty ? "." : baseDirectory,
-      allowsPathsOutsideProject: allowsPathsOutsideProject)
+      allowsPathsOutsideProject: allowsPathsOutsideProject, checksOutputPaths: checksOutputPaths)
     let configuration = parser.parse(document)
     if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
     return configuration
@@ -59,7 +64,8 @@ public struct ConfigurationLoader {
     let result = YAMLReader(limits: limits).read(bytes: Array(yaml.utf8), path: path)
     guard let document = result.document, result.errors.isEmpty else { throw DiagnosticsError(result.errors) }
     var parser = Parser(
-      path: path, baseDirectory: baseDirectory, allowsPathsOutsideProject: allowsPathsOutsideProject)
+      path: path, baseDirectory: baseDirectory, allowsPathsOutsideProject: allowsPathsOutsideProject,
+      checksOutputPaths: checksOutputPaths)
     let configuration = parser.parse(document)
     if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
     return configuration
@@ -69,6 +75,7 @@ public struct ConfigurationLoader {
     let path: String
     let baseDirectory: String
     let allowsPathsOutsideProject: Bool
+    let checksOutputPaths: Bool
     var errors: [ConfigurationError] = []
     /// Mode names that per-mode settings use, checked once every mode is known (`modes` may
     /// come after `audit` in the file).
@@ -76,10 +83,11 @@ public struct ConfigurationLoader {
     /// Per-mode settings that must name every mode: the modes they name, and where.
     private var perModeSettings: [(key: String, modes: Set<String>, location: SourceLocation)] = []
 
-    init(path: String, baseDirectory: String, allowsPathsOutsideProject: Bool) {
+    init(path: String, baseDirectory: String, allowsPathsOutsideProject: Bool, checksOutputPaths: Bool) {
       self.path = path
       self.baseDirectory = baseDirectory
       self.allowsPathsOutsideProject = allowsPathsOutsideProject
+      self.checksOutputPaths = checksOutputPaths
     }
 
     mutating func parse(_ document: SyntaxDocument) -> Configuration {
@@ -102,7 +110,7 @@ public struct ConfigurationLoader {
         case "tokens":
           if let value = projectPath(entry) { configuration.tokens = value }
         case "templates":
-          configuration.templates = projectPath(entry)
+          configuration.templates = outputPath(entry)
         case "outputs":
           sawOutputs = true
           configuration.outputs = outputs(entry.value)
@@ -363,9 +371,9 @@ public struct ConfigurationLoader {
         case "kind":
           kind = choice(entry, Configuration.Output.Kind.self)
         case "destination":
-          destination = projectPath(entry)
+          destination = outputPath(entry)
         case "template":
-          template = projectPath(entry)
+          template = outputPath(entry)
         case "options":
           optionsNode = entry.value
         default:
@@ -469,7 +477,7 @@ public struct ConfigurationLoader {
           if case .scalar(let scalar) = entry.value, scalar.style == .plain, scalar.boolValue == false {
             audit.reportDirectory = nil
           } else {
-            audit.reportDirectory = projectPath(entry)
+            audit.reportDirectory = outputPath(entry)
           }
         case "rules":
           audit.rules = rules(entry.value)
@@ -645,6 +653,12 @@ public struct ConfigurationLoader {
     private mutating func projectPath(_ entry: SyntaxMapping.Entry) -> String? {
       guard let text = string(entry) else { return nil }
       return projectPath(text, key: entry.key.value, at: entry.value.location)
+    }
+
+    /// A path only a build uses (see ``ConfigurationLoader/checksOutputPaths``): a project path,
+    /// or any string when such paths are not checked.
+    private mutating func outputPath(_ entry: SyntaxMapping.Entry) -> String? {
+      checksOutputPaths ? projectPath(entry) : string(entry)
     }
 
     private mutating func projectPath(_ text: String, key: String, at location: SourceLocation) -> String? {

@@ -1,28 +1,21 @@
 import EBTokensConfig
 import EBTokensEmitting
-import EBTokensResolution
 import EBTokensSupport
 
 /// `ebtokens export` end to end: loading the tokens and writing the file, around
 /// ``DTCGExport/render(_:mode:)``.
 extension DTCGExport {
-  /// Loads the tokens of `configuration` (or those in `tokenDirectory`, relative to the working
-  /// directory) and renders them. With a resolver document, its default resolution: the first
-  /// mode it makes.
+  /// Loads the tokens of `configuration` in its default mode (or those in `tokenDirectory`,
+  /// relative to the working directory; see ``ProjectTokens/load(_:tokenDirectory:mode:limits:)``)
+  /// and renders them.
   ///
   /// - Returns: The export, and the warnings the token files gave.
   /// - Throws: ``DiagnosticsError`` with every error of the token files.
   public static func run(
     configuration: Configuration, tokenDirectory: String? = nil, mode: Mode, limits: Limits = .standard
   ) throws -> Warned<String> {
-    if tokenDirectory == nil, configuration.resolver != nil {
-      let tokens = try ProjectTokens.load(configuration, limits: limits)
-      return Warned(render(tokens.value.sets[0], mode: mode), warnings: tokens.warnings)
-    }
-    let directory = tokenDirectory ?? configuration.resolvedPath(configuration.tokens)
-    let loader = TokenLoader(
-      limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
-    let tokens = try loader.load(directory: directory)
+    let tokens = try ProjectTokens.load(
+      configuration, tokenDirectory: tokenDirectory, mode: nil, limits: limits)
     return Warned(render(tokens.value, mode: mode), warnings: tokens.warnings)
   }
 

@@ -37,6 +37,54 @@ public enum ProjectTokens {
   }
 }
 
+extension ProjectTokens {
+  /// The tokens in one mode, as `list` and `export` print them: `mode` (a name from `modes:`, or a
+  /// resolver document's combination such as `dark-acme`), or the default mode, the first. With
+  /// `tokenDirectory` (relative to the working directory), the files in that folder alone, with the
+  /// config's JSON file endings but none of its modes.
+  ///
+  /// - Returns: The mode's tokens, and the warnings the files of every mode gave.
+  /// - Throws: ``DiagnosticsError`` with every error of every file and mode, or a
+  ///   ``ModeChoiceError`` when `mode` is not one of the project's modes.
+  public static func load(
+    _ configuration: Configuration, tokenDirectory: String?, mode: String?, limits: Limits = .standard
+  ) throws -> Warned<TokenSet> {
+    let loader = ModalTokenLoader(
+      limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
+    if let tokenDirectory {
+      if let mode { throw DiagnosticsError([ModeChoiceError(mode: mode, modes: [])]) }
+      return try loader.tokenLoader.load(directory: tokenDirectory)
+    }
+    let inputs = try self.inputs(configuration, limits: limits)
+    let modes = inputs.modes.map(\.name)
+    var index = 0
+    if let mode {
+      guard let found = modes.firstIndex(of: mode) else {
+        throw DiagnosticsError([ModeChoiceError(mode: mode, modes: modes)])
+      }
+      index = found
+    }
+    let tokens = try loader.load(inputs)
+    return Warned(tokens.value.sets[index], warnings: tokens.warnings)
+  }
+}
+
+/// `--mode` names a mode the project does not have.
+public struct ModeChoiceError: DiagnosticConvertible, Equatable {
+  public let mode: String
+  /// The project's modes; empty when it has none.
+  public let modes: [String]
+
+  public var diagnostic: Diagnostic {
+    guard !modes.isEmpty else {
+      return Diagnostic("there is no mode '\(mode)': the project has no modes", at: nil)
+    }
+    let hint = Suggestion.closest(to: mode, in: modes).map { "did you mean '\($0)'? " } ?? ""
+    return Diagnostic(
+      "there is no mode '\(mode)'; \(hint)the modes are \(modes.joined(separator: ", "))", at: nil)
+  }
+}
+
 extension Configuration {
   /// The configuration with its tokens named by the resolver document at `path` (relative to the
   /// working directory), as `--resolver` asks: its contexts chosen as the config's `resolver`

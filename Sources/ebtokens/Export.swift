@@ -13,7 +13,7 @@ struct Export: ParsableCommand {
 
   @OptionGroup var project: ProjectOptions
 
-  @Option(help: "The folder of token files (default: the config's).")
+  @Option(help: "The folder of token files, read alone (default: the config's, with its modes).")
   var tokens: String?
 
   @Flag(help: "Write every value resolved, with no references.")
@@ -26,7 +26,7 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let text = try diagnostics.reportingWithWarnings {
-      let configuration = try project.configuration(strict: diagnostics.strict)
+      let configuration = try project.configuration(strict: diagnostics.strict, writesOutputs: false)
       return try DTCGExport.run(
         configuration: configuration, tokenDirectory: tokens, mode: resolved ? .resolved : .references)
     }

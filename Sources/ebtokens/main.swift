@@ -82,9 +82,12 @@ struct ProjectOptions: ParsableArguments {
   var allowOutsideProject = false
 
   /// The configuration these options name; every warning an error when `strict` or the config says so.
-  func configuration(strict: Bool) throws -> Configuration {
-    var configuration = try ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject).load(
-      path: config)
+  /// A command that only reads the tokens passes `writesOutputs: false`, so the paths of outputs it
+  /// never writes are not checked.
+  func configuration(strict: Bool, writesOutputs: Bool = true) throws -> Configuration {
+    var loader = ConfigurationLoader(allowsPathsOutsideProject: allowOutsideProject)
+    loader.checksOutputPaths = writesOutputs
+    var configuration = try loader.load(path: config)
     configuration.strict = configuration.strict || strict
     if let resolver { configuration = configuration.withResolver(resolver) }
     return configuration

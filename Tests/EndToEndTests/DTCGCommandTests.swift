@@ -105,4 +105,23 @@ import Testing
     #expect(result.stderr.hasSuffix("4 errors\n"))
     #expect(!FileManager.default.fileExists(atPath: file.path))
   }
+
+  /// `export` writes none of the config's outputs, so their paths, even outside the project,
+  /// do not stop it; `build` still refuses them.
+  @Test func exportIgnoresThePathsOfTheOutputsItDoesNotWrite() throws {
+    try ListCommandTests.withModalProject { project in
+      let export = try BinaryRunner.run(["export", "--config", "ebtokens.yml", "--resolved"], in: project)
+      #expect(export.status == 0, "\(export.stderr)")
+      #expect(export.stderr.isEmpty)
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+      #expect((document["color"] as? [String: Any])?.keys.sorted() == ["bg", "ink", "text"])
+      let build = try BinaryRunner.run(["build"], in: project)
+      #expect(build.status == 2)
+      #expect(
+        build.stderr.hasPrefix(
+          "ebtokens.yml:8:18: error: 'destination' path '../elsewhere/tokens.css' is outside the project folder; "
+            + "pass --allow-outside-project to permit it"), "\(build.stderr)")
+    }
+  }
 }

@@ -170,8 +170,16 @@ import androidx.compose.animation.core.tween
 import androidx.compose.ui.graphics.Brush
 {{/hasGradients}}
 import androidx.compose.ui.graphics.Color as ComposeColor
-{{#hasStyles}}
+{{#hasStrokes}}
+import androidx.compose.ui.graphics.PathEffect
+import androidx.compose.ui.graphics.StrokeCap
+import androidx.compose.ui.unit.Density
 import androidx.compose.ui.unit.Dp
+{{/hasStrokes}}
+{{#hasStyles}}
+{{^hasStrokes}}
+import androidx.compose.ui.unit.Dp
+{{/hasStrokes}}
 
 /**
  * One layer of a shadow token: offsets, blur and spread in dp. A shadow token is a list of
@@ -186,16 +194,55 @@ data class EBShadow(
     val inset: Boolean = false
 )
 
-/**
- * A border token: its color, width, and CSS line style ("solid", "dashed"...; a dash pattern
- * is "dashed").
- */
+/** A border token: its color, width and style. */
 data class EBBorder(
     val color: ComposeColor,
     val width: Dp,
-    val style: String
+    val style: EBStrokeStyle
 )
 {{/hasStyles}}
+{{#hasStrokes}}
+
+/**
+ * A stroke style token, or a border's style. [keyword] is the CSS line style it was written as
+ * ("solid", "dotted"...), or "dashed" for a dash pattern, which CSS borders cannot draw exactly;
+ * [dashArray] is a dash pattern's lengths as written (dash, gap, dash...), empty for a keyword;
+ * [cap] is how each dash ends (round for "dotted", which draws round dots).
+ */
+data class EBStrokeStyle(
+    val keyword: String,
+    val dashArray: List<Dp> = emptyList(),
+    val cap: StrokeCap = StrokeCap.Butt
+) {
+    /**
+     * The dashes and gaps in px to draw a line [lineWidth] px wide with at [density], empty for a
+     * continuous line: the dash pattern, twice over when it has an odd number of lengths (as SVG
+     * repeats it); for "dashed", dashes and gaps three times the line width; for "dotted", dots
+     * (dashes of no length, which round caps make dots as wide as the line) two line widths
+     * apart; none for the others.
+     */
+    fun intervals(lineWidth: Float, density: Density): FloatArray {
+        if (dashArray.isNotEmpty()) {
+            val lengths = with(density) { dashArray.map { it.toPx() } }
+            return (if (lengths.size % 2 == 0) lengths else lengths + lengths).toFloatArray()
+        }
+        return when (keyword) {
+            "dashed" -> floatArrayOf(3 * lineWidth, 3 * lineWidth)
+            "dotted" -> floatArrayOf(0f, 2 * lineWidth)
+            else -> floatArrayOf()
+        }
+    }
+
+    /**
+     * The dashes as a path effect, for `Stroke(width = lineWidth, cap = cap, pathEffect = …)`;
+     * null for a continuous line.
+     */
+    fun pathEffect(lineWidth: Float, density: Density): PathEffect? {
+        val intervals = intervals(lineWidth, density)
+        return if (intervals.isEmpty()) null else PathEffect.dashPathEffect(intervals, 0f)
+    }
+}
+{{/hasStrokes}}
 {{#hasMotion}}
 
 /**
@@ -239,6 +286,9 @@ package {{packageName}}
 import androidx.compose.animation.core.CubicBezierEasing
 {{/hasMotion}}
 import androidx.compose.ui.graphics.Color as ComposeColor
+{{#hasStrokes}}
+import androidx.compose.ui.graphics.StrokeCap
+{{/hasStrokes}}
 import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.dp
 {{#hasTextStyles}}
@@ -529,20 +579,78 @@ public struct EBShadow: Hashable, Sendable {
   }
 }
 
-/// A border token: its color, width in points, and CSS line style ("solid", "dashed"...; a dash
-/// pattern is "dashed").
+/// A border token: its color, width in points, and style.
 public struct EBBorder: Hashable, Sendable {
   public let color: EBColor
   public let width: Double
-  public let style: String
+  public let style: EBStrokeStyle
 
-  public init(color: EBColor, width: Double, style: String) {
+  public init(color: EBColor, width: Double, style: EBStrokeStyle) {
     self.color = color
     self.width = width
     self.style = style
   }
 }
 {{/hasStyles}}
+{{#hasStrokes}}
+
+/// A stroke style token, or a border's style. `keyword` is the CSS line style it was written as
+/// ("solid", "dotted"...), or "dashed" for a dash pattern, which CSS borders cannot draw exactly;
+/// `dash` is a dash pattern's lengths in points as written (dash, gap, dash...), empty for a
+/// keyword; `lineCap` is how each dash ends (round for "dotted", which draws round dots).
+public struct EBStrokeStyle: Hashable, Sendable {
+  /// How the ends of a line and of each dash are drawn, as SVG's `stroke-linecap`.
+  public enum LineCap: String, Hashable, Sendable {
+    case butt
+    case round
+    case square
+  }
+
+  public let keyword: String
+  public let dash: [Double]
+  public let lineCap: LineCap
+
+  public init(keyword: String, dash: [Double] = [], lineCap: LineCap = .butt) {
+    self.keyword = keyword
+    self.dash = dash
+    self.lineCap = lineCap
+  }
+
+  /// The dashes and gaps to draw a line `lineWidth` points wide with, empty for a continuous line:
+  /// the dash pattern, twice over when it has an odd number of lengths (as SVG repeats it); for
+  /// "dashed", dashes and gaps three times the line width; for "dotted", dots (dashes of no length,
+  /// which round caps make dots as wide as the line) two line widths apart; none for the others.
+  public func dashPattern(lineWidth: Double) -> [Double] {
+    if !dash.isEmpty { return dash.count % 2 == 0 ? dash : dash + dash }
+    switch keyword {
+    case "dashed": return [3 * lineWidth, 3 * lineWidth]
+    case "dotted": return [0, 2 * lineWidth]
+    default: return []
+    }
+  }
+}
+
+#if canImport(SwiftUI)
+  extension EBStrokeStyle {
+    /// The style as SwiftUI's `StrokeStyle` for a line `lineWidth` points wide, for
+    /// `.stroke(_:style:)` and `.strokeBorder(_:style:)`.
+    public func strokeStyle(lineWidth: CGFloat) -> SwiftUI.StrokeStyle {
+      SwiftUI.StrokeStyle(
+        lineWidth: lineWidth, lineCap: cgLineCap,
+        dash: dashPattern(lineWidth: Double(lineWidth)).map { CGFloat($0) })
+    }
+
+    /// `lineCap` as Core Graphics' line cap.
+    public var cgLineCap: CGLineCap {
+      switch lineCap {
+      case .butt: return .butt
+      case .round: return .round
+      case .square: return .square
+      }
+    }
+  }
+#endif
+{{/hasStrokes}}
 {{#hasMotion}}
 
 /// A cubic Bézier token, or a transition's timing curve: the control points P1 (x1, y1) and

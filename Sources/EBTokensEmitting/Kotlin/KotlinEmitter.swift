@@ -3,9 +3,9 @@ import EBTokensSupport
 
 /// The Kotlin output: one file of nested Compose objects, at the path its package
 /// names (`com/eastblue/ds/tokens/EBTokens.kt`); when the tokens have modes, also `EBMode`,
-/// `EBModal` and the `EBColorScheme` of each mode; and when there are shadow, border, transition
-/// or gradient tokens, `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`,
-/// `EBTransition`, `EBGradient`). Cubic Bézier tokens are Compose's own `CubicBezierEasing`.
+/// `EBModal` and the `EBColorScheme` of each mode; and when there are shadow, border, stroke style,
+/// transition or gradient tokens, `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`,
+/// `EBStrokeStyle`, `EBTransition`, `EBGradient`). Cubic Bézier tokens are Compose's own `CubicBezierEasing`.
 struct KotlinEmitter: OutputEmitter {
   /// The package, dotted: `com.eastblue.ds.tokens`.
   let packageName: String
@@ -89,6 +89,7 @@ final class KotlinFileContext: TemplateContext {
     case .root: return .object(root)
     case .hasTextStyles: return .bool(hasTextStyles)
     case .hasStyles: return .bool(styles.hasStyles)
+    case .hasStrokes: return .bool(styles.hasStrokes)
     case .hasMotion: return .bool(styles.hasMotion)
     case .hasGradients: return .bool(styles.hasGradients)
     case .modal: return .optional(modal)

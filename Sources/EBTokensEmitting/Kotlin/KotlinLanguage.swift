@@ -8,14 +8,14 @@ import Foundation
 /// Compose's `Color` is imported as `ComposeColor`, because token groups are often
 /// named `color` and an `object Color` would shadow it; `ComposeColor`, `Dp`, `listOf`
 /// and the composite values' types (`TextStyle`, `FontWeight`, `EBShadow`, `EBBorder`,
-/// `CubicBezierEasing`, `EBTransition`, `EBGradient`) are reserved. Standard types are written
+/// `EBStrokeStyle`, `StrokeCap`, `CubicBezierEasing`, `EBTransition`, `EBGradient`) are reserved. Standard types are written
 /// `kotlin.Double`.
 struct KotlinLanguage: NamespaceLanguage {
   let name = "Kotlin"
   let indentUnit = "    "
   let reservedIdentifiers: Set<String> = [
-    "ComposeColor", "Dp", "listOf", "TextStyle", "FontWeight", "EBShadow", "EBBorder", "CubicBezierEasing",
-    "EBTransition", "EBGradient",
+    "ComposeColor", "Dp", "listOf", "TextStyle", "FontWeight", "EBShadow", "EBBorder", "EBStrokeStyle",
+    "StrokeCap", "CubicBezierEasing", "EBTransition", "EBGradient",
   ]
 
   /// Kotlin's hard keywords, which need backticks to be identifiers.
@@ -76,7 +76,7 @@ struct KotlinLanguage: NamespaceLanguage {
     case .number: return "kotlin.Double"
     case .fontWeight, .duration: return "kotlin.Int"
     case .fontFamily: return "kotlin.collections.List<kotlin.String>"
-    case .strokeStyle: return "kotlin.String"
+    case .strokeStyle: return "EBStrokeStyle"
     case .border: return "EBBorder"
     case .shadow: return "kotlin.collections.List<EBShadow>"
     case .typography: return "TextStyle"
@@ -91,7 +91,8 @@ struct KotlinLanguage: NamespaceLanguage {
   /// number), durations in whole milliseconds (as Compose animations take them). A
   /// typography is a Compose `TextStyle` whose sizes are sp, as text is sized on Android
   /// (1px = 1sp, so it scales with the user's font size); its family is not set, since Compose
-  /// takes fonts as app resources (the documentation names it). A stroke style is its CSS keyword.
+  /// takes fonts as app resources (the documentation names it). A stroke style is an
+  /// `EBStrokeStyle`: its CSS keyword (a dash pattern's is `dashed`), dash pattern in dp, `StrokeCap`.
   /// A cubic Bézier is Compose's `CubicBezierEasing`, a transition's duration and delay whole
   /// milliseconds (as `tween` takes them), a gradient's stops `position to color` pairs (as
   /// `Brush`'s gradients take them).
@@ -111,11 +112,11 @@ struct KotlinLanguage: NamespaceLanguage {
     case .duration(let duration):
       return wholeNumber(duration.milliseconds, what: "a duration in milliseconds")
     case .strokeStyle(let style):
-      return .success(escaper.literal(style.cssKeyword))
+      return .success(strokeStyle(style))
     case .border(let border):
       return .success(
         "EBBorder(color = \(color(border.color)), width = \(unit(border.width, "dp")), "
-          + "style = \(escaper.literal(border.style.cssKeyword)))")
+          + "style = \(strokeStyle(border.style)))")
     case .shadow(let layers):
       let shadows = layers.map { shadow in
         "EBShadow(color = \(color(shadow.color)), offsetX = \(unit(shadow.offsetX, "dp")), "
@@ -143,6 +144,16 @@ struct KotlinLanguage: NamespaceLanguage {
       let pairs = stops.map { "\(floatLiteral($0.position)) to \(color($0.color))" }
       return .success("EBGradient(colorStops = listOf(" + pairs.joined(separator: ", ") + "))")
     }
+  }
+
+  /// `EBStrokeStyle(keyword = "dashed", dashArray = listOf(4.dp, 2.dp), cap = StrokeCap.Round)`; a
+  /// keyword has no dash array, and the butt cap is left out.
+  private static func strokeStyle(_ style: StrokeStyle) -> String {
+    let lengths = style.dashLengths.map { unit($0, "dp") }.joined(separator: ", ")
+    let dashArray = style.dashLengths.isEmpty ? "" : ", dashArray = listOf(\(lengths))"
+    let cap =
+      style.drawnLineCap == .butt ? "" : ", cap = StrokeCap.\(style.drawnLineCap.rawValue.capitalized)"
+    return "EBStrokeStyle(keyword = \(escaper.literal(style.cssKeyword))\(dashArray)\(cap))"
   }
 
   /// `CubicBezierEasing(0.4f, 0.0f, 0.2f, 1.0f)`.

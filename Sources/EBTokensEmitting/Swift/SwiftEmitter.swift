@@ -4,7 +4,8 @@ import EBTokensSupport
 /// The Swift package output: `Package.swift`, the token namespaces, the `EBColor` type colors
 /// are declared with; when the tokens have modes, `EBMode` and `EBModal`; and when there are
 /// composite values, `EBStyles.swift` with their types: `EBTextStyle`, `EBShadow` and `EBBorder`
-/// for typography, shadow or border tokens, `EBCubicBezier` and `EBTransition` for cubic Bézier
+/// for typography, shadow or border tokens, `EBStrokeStyle` for stroke style or border tokens,
+/// `EBCubicBezier` and `EBTransition` for cubic Bézier
 /// or transition tokens, `EBGradient` and `EBGradientStop` for gradient tokens.
 struct SwiftEmitter: OutputEmitter {
   /// The package, product, module and root namespace name.
@@ -79,6 +80,7 @@ final class SwiftPackageContext: TemplateContext {
     case .root: return .object(root)
     case .modal: return .optional(modal)
     case .hasStyles: return .bool(styles.hasStyles)
+    case .hasStrokes: return .bool(styles.hasStrokes)
     case .hasMotion: return .bool(styles.hasMotion)
     case .hasGradients: return .bool(styles.hasGradients)
     default: return nil

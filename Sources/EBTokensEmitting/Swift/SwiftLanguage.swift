@@ -6,14 +6,15 @@ import EBTokensSupport
 /// Groups are `enum` namespaces in UpperCamelCase, tokens `static let`s in
 /// lowerCamelCase. Standard-library types are written `Swift.Double`, so a group
 /// named `double` cannot shadow them; `Swift`, `EBColor` and the composite values' types
-/// (`EBTextStyle`, `EBShadow`, `EBBorder`, `EBCubicBezier`, `EBTransition`, `EBGradient`,
-/// `EBGradientStop`) are reserved.
+/// (`EBTextStyle`, `EBShadow`, `EBBorder`, `EBStrokeStyle`, `EBCubicBezier`, `EBTransition`,
+/// `EBGradient`, `EBGradientStop`) are reserved.
 struct SwiftLanguage: NamespaceLanguage {
   let name = "Swift"
   let indentUnit = "  "
   let reservedIdentifiers: Set<String> = [
-    "EBColor", "Swift", "EBTextStyle", "EBShadow", "EBBorder", "EBCubicBezier", "EBTransition", "EBGradient",
-    "EBGradientStop",
+    "EBColor", "Swift", "EBTextStyle", "EBShadow", "EBBorder", "EBStrokeStyle", "EBCubicBezier",
+    "EBTransition",
+    "EBGradient", "EBGradientStop",
   ]
 
   /// Reserved words that need backticks to be identifiers.
@@ -62,7 +63,7 @@ struct SwiftLanguage: NamespaceLanguage {
     case .color: return "EBColor"
     case .dimension, .number, .fontWeight, .duration: return "Swift.Double"
     case .fontFamily: return "[Swift.String]"
-    case .strokeStyle: return "Swift.String"
+    case .strokeStyle: return "EBStrokeStyle"
     case .border: return "EBBorder"
     case .shadow: return "[EBShadow]"
     case .typography: return "EBTextStyle"
@@ -73,8 +74,8 @@ struct SwiftLanguage: NamespaceLanguage {
   }
 
   /// Dimensions in points (1px = 1pt, 1rem = 16pt), durations in seconds; a typography's line
-  /// height in points too (its size times DTCG's multiplier), and a stroke style as its CSS keyword
-  /// (a dash pattern as `dashed`, the fallback DTCG suggests where dashes cannot be drawn exactly).
+  /// height in points too (its size times DTCG's multiplier), and a stroke style an `EBStrokeStyle`:
+  /// its CSS keyword (a dash pattern's is `dashed`), its dash pattern in points, its line cap.
   /// A transition's duration and delay are in seconds; a gradient's stops keep their order.
   static func literal(_ value: TokenValue) -> String {
     switch value {
@@ -89,10 +90,10 @@ struct SwiftLanguage: NamespaceLanguage {
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
     case .fontFamily(let families): return "[" + families.map(escaper.literal).joined(separator: ", ") + "]"
     case .duration(let duration): return NumberFormatting.shortest(duration.milliseconds / 1000)
-    case .strokeStyle(let style): return escaper.literal(style.cssKeyword)
+    case .strokeStyle(let style): return strokeStyle(style)
     case .border(let border):
       return "EBBorder(color: \(literal(.color(border.color))), width: \(points(border.width)), "
-        + "style: \(escaper.literal(border.style.cssKeyword)))"
+        + "style: \(strokeStyle(border.style)))"
     case .shadow(let layers):
       let shadows = layers.map { shadow in
         "EBShadow(color: \(literal(.color(shadow.color))), offsetX: \(points(shadow.offsetX)), "
@@ -118,6 +119,16 @@ struct SwiftLanguage: NamespaceLanguage {
       }
       return "EBGradient(stops: [" + written.joined(separator: ", ") + "])"
     }
+  }
+
+  /// `EBStrokeStyle(keyword: "dashed", dash: [4, 2], lineCap: .round)`; a keyword has no dash, and
+  /// the butt cap is left out.
+  private static func strokeStyle(_ style: StrokeStyle) -> String {
+    let dash =
+      style.dashLengths.isEmpty
+      ? "" : ", dash: [" + style.dashLengths.map(points).joined(separator: ", ") + "]"
+    let lineCap = style.drawnLineCap == .butt ? "" : ", lineCap: .\(style.drawnLineCap.rawValue)"
+    return "EBStrokeStyle(keyword: \(escaper.literal(style.cssKeyword))\(dash)\(lineCap))"
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -38,8 +38,8 @@ extension TemplateContext {
 /// on a small number (a jump table) instead of comparing strings. Template authors find them in
 /// `docs/outputs.md` and `docs/modes.md`.
 enum TemplateField: String, Sendable {
-  case classes, deprecation, documentation, entry, extensions, hasGradients, hasMotion, hasStyles
-  case hasTextStyles, identifier, indent, isFirstMember, isLast, label, media, message, modal, mode
+  case classes, deprecation, documentation, entry, extensions, hasGradients, hasMotion, hasStrokes
+  case hasStyles, hasTextStyles, identifier, indent, isFirstMember, isLast, label, media, message, modal, mode
   case modeBlocks, modeValues, modes, moduleName, name
   case namespaces, packageName, path, properties, property, rawValue, root, scheme, selector, source
   case systemDark, systemLight, tokens, type, usesMode, value

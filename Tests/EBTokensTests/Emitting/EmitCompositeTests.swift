@@ -69,6 +69,18 @@ enum EmitCompositeFixture {
     #expect(errors.contains { $0.contains("'--a-b-letter-spacing'") }, "\(errors)")
   }
 
+  /// `EBStrokeStyle` in both languages, and Compose's `StrokeCap`, which the Kotlin values name.
+  @Test func theStrokeStyleTypesNamesAreReserved() {
+    for name in ["EBStrokeStyle", "stroke-cap"] {
+      let errors = diagnostics {
+        let tokens = try loadTokens(["t.yaml": "\(name):\n  $type: number\n  a: 1\n"])
+        _ = try OutputRenderer(configuration: try EmitFixture.configuration()).render(tokens)
+      }
+      #expect(
+        errors.contains { $0.contains("StrokeCap") || $0.contains("EBStrokeStyle") }, "\(name): \(errors)")
+    }
+  }
+
   @Test func compositeTypesNamesAreReserved() {
     let errors = diagnostics {
       let tokens = try loadTokens(["t.yaml": "text-style:\n  $type: number\n  a: 1\n"])
@@ -128,7 +140,7 @@ extension ToolchainFixture {
   static let composite = ToolchainFixture(
     name: "composite", write: EmitCompositeFixture.write(to:), folder: EmitCompositeFixture.folder,
     kotlinFiles: ["EBTokens.kt", "EBStyles.kt"],
-    kotlinStubs: ["Color.kt", "Dp.kt", "Text.kt", "FontWeight.kt", "TextUnit.kt"],
+    kotlinStubs: ["Color.kt", "Dp.kt", "Text.kt", "FontWeight.kt", "TextUnit.kt", "Stroke.kt", "Density.kt"],
     swiftOutput: [
       "headline.family Proxima Soft",
       #"headline.families ["Proxima Soft", "Brand \"Sans\"", "sans-serif"]"#,
@@ -142,8 +154,14 @@ extension ToolchainFixture {
       "layered.0 #07259233 2.0 4.0 false",
       "layered.1 #00000033 -2.0 true",
       "focus 2.0 solid #005CE5",
-      "pattern.style dashed",
-      "stroke.dotted dotted",
+      "focus.style.dashPattern []",
+      // Points: 4px and the referenced 2px.
+      "stroke.pattern dashed [4.0, 2.0] round [4.0, 2.0]",
+      "pattern.style.equalsStroke true",
+      // Round dots two line widths apart, dashes and gaps three; an odd pattern repeated.
+      "stroke.dotted dotted round [0.0, 6.0]",
+      "stroke.dashed [6.0, 6.0]",
+      "stroke.odd [3.0, 3.0] square",
     ],
     kotlinOutput: [
       "headline.fontSize 18.0.sp",
@@ -155,7 +173,13 @@ extension ToolchainFixture {
       "layered.0 33072592 2.0.dp false",
       "layered.1 -2.0.dp true",
       "focus 2.0.dp solid ff005ce5",
-      "stroke.dotted dotted",
+      "focus.style.pathEffect null",
+      // 4dp and 2dp at two px a dp.
+      "stroke.pattern dashed [4.0.dp, 2.0.dp] Round dash 8.0 4.0 phase 0.0",
+      "pattern.style dash 8.0 4.0 phase 0.0",
+      "stroke.dotted dotted Round dash 0.0 6.0 phase 0.0",
+      "stroke.dashed dash 6.0 6.0 phase 0.0",
+      "stroke.odd 6.0 6.0 Square",
     ])
 }
 

@@ -331,7 +331,10 @@ struct ToolchainFixture: Sendable, CustomTestStringConvertible {
     name: "terrazzo", write: { _ = try TerrazzoFixture.build(in: $0) },
     folder: TerrazzoFixture.directory,
     kotlinFiles: ["EBTokens.kt", "EBStyles.kt"],
-    kotlinStubs: ["Color.kt", "Dp.kt", "TextUnit.kt", "FontWeight.kt", "Text.kt", "Animation.kt"],
+    kotlinStubs: [
+      "Color.kt", "Dp.kt", "TextUnit.kt", "FontWeight.kt", "Text.kt", "Animation.kt", "Stroke.kt",
+      "Density.kt",
+    ],
     swiftOutput: [
       "light.color.bg.1 #FFFFFF",
       "light.color.text.1 #010000",

@@ -16,6 +16,12 @@ print("layered.count", layered.count)
 print("layered.0", layered[0].color.hex, layered[0].offsetY, layered[0].blur, layered[0].inset)
 print("layered.1", layered[1].color.hex, layered[1].spread, layered[1].inset)
 let focus = EBTokens.Outline.focus
-print("focus", focus.width, focus.style, focus.color.hex)
-print("pattern.style", EBTokens.Outline.pattern.style)
-print("stroke.dotted", EBTokens.Stroke.dotted)
+print("focus", focus.width, focus.style.keyword, focus.color.hex)
+print("focus.style.dashPattern", focus.style.dashPattern(lineWidth: 2))
+let pattern = EBTokens.Stroke.pattern
+print("stroke.pattern", pattern.keyword, pattern.dash, pattern.lineCap, pattern.dashPattern(lineWidth: 1))
+print("pattern.style.equalsStroke", EBTokens.Outline.pattern.style == pattern)
+let dotted = EBTokens.Stroke.dotted
+print("stroke.dotted", dotted.keyword, dotted.lineCap, dotted.dashPattern(lineWidth: 3))
+print("stroke.dashed", EBTokens.Stroke.dashed.dashPattern(lineWidth: 2))
+print("stroke.odd", EBTokens.Stroke.odd.dashPattern(lineWidth: 1), EBTokens.Stroke.odd.lineCap)

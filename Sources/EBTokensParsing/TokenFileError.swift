@@ -19,9 +19,11 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
   case invalidName(String, problem: String, at: SourceLocation)
   case tokenHasChildren(token: String, child: String, at: SourceLocation)
   case expectedString(key: String, found: String, at: SourceLocation)
-  case unknownType(String, suggestion: String?, at: SourceLocation)
-  /// A warning: a non-DTCG type that tools write (`string`, `boolean`); the token, or the group's
-  /// or file's tokens that take the type, are left out of every output.
+  /// A `$type` one edit or so from a DTCG type's name (`colour`): a typo, so an error.
+  case unknownType(String, suggestion: String, at: SourceLocation)
+  /// A warning: a type that is not DTCG's (`string` and `boolean`, which Figma and Tokens Studio
+  /// write, or any other name not close to a DTCG type's); the token, or the group's or file's
+  /// tokens that take the type, are left out of every output.
   case unsupportedType(String, owner: TypeOwner, at: SourceLocation)
   case invalidDeprecated(found: String, at: SourceLocation)
   case invalidExtensions(found: String, at: SourceLocation)
@@ -67,12 +69,13 @@ public enum TokenFileError: DiagnosticConvertible, Equatable {
     case .expectedString(let key, let found, let location):
       return Diagnostic("'\(key)' must be a string, found \(found)", at: location)
     case .unknownType(let type, let suggestion, let location):
-      let hint =
-        suggestion.map { "; did you mean '\($0)'?" }
-        ?? " (known types: \(TokenType.allCases.map(\.rawValue).joined(separator: ", ")))"
-      return Diagnostic("unknown $type '\(type)'\(hint)", at: location)
+      return Diagnostic("unknown $type '\(type)'; did you mean '\(suggestion)'?", at: location)
     case .unsupportedType(let type, let owner, let location):
-      let what = "$type '\(type)' is not a DTCG type (Figma and Tokens Studio write it)"
+      let writers =
+        TokenType.nonStandard.contains(type)
+        ? "Figma and Tokens Studio write it"
+        : "DTCG's are \(TokenType.allCases.map(\.rawValue).joined(separator: ", "))"
+      let what = "$type '\(type)' is not a DTCG type (\(writers))"
       let omitted: String
       switch owner {
       case .token(let name): omitted = "token '\(name)' is left out of every output"

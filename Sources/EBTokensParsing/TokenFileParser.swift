@@ -340,21 +340,25 @@ private struct FileWalker {
 
   // MARK: - Reserved keys
 
-  /// The `$type` written, or when it names a type ebtokens leaves out (a warning says so), that
-  /// type's name; neither when it is an error.
+  /// The `$type` written, or when it names a type that is not DTCG's, which ebtokens leaves out (a
+  /// warning says so), that type's name; neither when it is an error.
   private mutating func type(_ node: SyntaxNode, owner: TypeOwner) -> (TokenType?, unsupported: String?) {
     guard case .scalar(let scalar) = node else {
       report(.expectedString(key: "$type", found: node.kindDescription, at: node.location))
       return (nil, nil)
     }
     if let type = TokenType(rawValue: scalar.value) { return (type, nil) }
-    if TokenType.nonStandard.contains(scalar.value) {
-      items.append(.error(.unsupportedType(scalar.value, owner: owner, at: scalar.location)))
-      return (nil, scalar.value)
+    // A near miss of a DTCG type's name is a typo, so an error; any other name is a type some tool
+    // defines for itself (Figma's `string`, Style Dictionary's `fontSize`, Tokens Studio's
+    // `spacing`), left out with a warning so that it never stops the tokens ebtokens can build.
+    if !TokenType.nonStandard.contains(scalar.value),
+      let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
+    {
+      report(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
+      return (nil, nil)
     }
-    let suggestion = Suggestion.closest(to: scalar.value, in: TokenType.allCases.map(\.rawValue))
-    report(.unknownType(scalar.value, suggestion: suggestion, at: scalar.location))
-    return (nil, nil)
+    items.append(.error(.unsupportedType(scalar.value, owner: owner, at: scalar.location)))
+    return (nil, scalar.value)
   }
 
   /// A string; in JSON, only a JSON string (not `null`, a number or a boolean).

@@ -119,6 +119,35 @@ import Testing
       ])
   }
 
+  /// Style Dictionary's own DTCG example (`examples/advanced/storybook-token-docs`) types its font
+  /// sizes `fontSize`, and Tokens Studio writes `spacing`: types of their own, left out like
+  /// Figma's, while a near miss of a DTCG type's name stays an error.
+  @Test func anyTypeDTCGDoesNotDefineIsLeftOutButANearMissIsATypo() throws {
+    let (tokens, warnings) = try loadTokensWarning([
+      "a.tokens.json": """
+      {
+        "font": {"size": {"$type": "fontSize", "small": {"$value": "0.875rem"}}},
+        "gap": {"$type": "spacing", "$value": "8"},
+        "space": {"$type": "dimension", "small": {"$value": "0.5rem"}}
+      }
+      """
+    ])
+    #expect(tokens.tokens.map(\.path.name) == ["space.small"])
+    let dtcgTypes = TokenType.allCases.map(\.rawValue).joined(separator: ", ")
+    #expect(
+      warnings == [
+        "a.tokens.json:2:30: warning: $type 'fontSize' is not a DTCG type (DTCG's are \(dtcgTypes)); "
+          + "the tokens of group 'font.size' that take this type are left out of every output",
+        "a.tokens.json:3:20: warning: $type 'spacing' is not a DTCG type (DTCG's are \(dtcgTypes)); "
+          + "token 'gap' is left out of every output",
+      ])
+    #expect(
+      diagnostics {
+        _ = try loadTokens(["a.tokens.json": ##"{"x": {"$type": "colour", "$value": "#FFFFFF"}}"##])
+      }
+        == [#"a.tokens.json:1:17: error: unknown $type 'colour'; did you mean 'color'?"#])
+  }
+
   @Test func strictMakesEveryWarningAnError() {
     #expect(
       diagnostics {

@@ -45,6 +45,10 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
   case invalidCSSName(named: Named, character: Character)
   case unrepresentableValue(language: String, token: String, problem: String, at: SourceLocation)
   case destinationNotAFile(path: String, at: SourceLocation?)
+  /// A name a platform's resource names cannot hold (an asset catalog's folder, an Android resource).
+  case invalidResourceName(language: String, named: Named, problem: String)
+  /// A warning: the platform has no mechanism for `mode`, so the output leaves its values out.
+  case modeLeftOut(language: String, mode: String, reason: String, at: SourceLocation?)
 
   public var diagnostic: Diagnostic {
     switch self {
@@ -97,6 +101,12 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
       return Diagnostic(
         "a css output's destination must be a file, such as 'dist/css/tokens.css', not '\(path)'",
         at: location)
+    case .invalidResourceName(let language, let named, let problem):
+      return Diagnostic(
+        "\(named.described) cannot name \(language): \(problem); rename it", at: named.location)
+    case .modeLeftOut(let language, let mode, let reason, let location):
+      return Diagnostic(
+        "mode '\(mode)' is left out of the \(language) output: \(reason)", at: location, severity: .warning)
     }
   }
 }

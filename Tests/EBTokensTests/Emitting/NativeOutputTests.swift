@@ -391,6 +391,37 @@ import Testing
     }
   }
 
+  /// A renamed token's colorset is removed by the next build, with its emptied folder; an Android
+  /// file no longer generated too.
+  @Test func aRenamedTokensFilesAreRemoved() throws {
+    try withTemporaryDirectory { directory in
+      let tokens = directory.appendingPathComponent("tokens")
+      try FileManager.default.createDirectory(at: tokens, withIntermediateDirectories: true)
+      try Data(("tokens: tokens\noutputs:\n" + Self.outputsYAML).utf8).write(
+        to: directory.appendingPathComponent("ebtokens.yml"))
+      let colors = tokens.appendingPathComponent("colors.yaml")
+      let config = directory.appendingPathComponent("ebtokens.yml").path
+      try Data("color:\n  $type: color\n  old: \"#FFFFFF\"\nspace:\n  $type: dimension\n  s: 2px\n".utf8)
+        .write(to: colors)
+      _ = try Builder().build(ConfigurationLoader().load(path: config), mode: .write)
+      let old = directory.appendingPathComponent(
+        "xcassets/EBTokens.xcassets/color/old.colorset/Contents.json")
+      let dimens = directory.appendingPathComponent("android/res/values/dimens.xml")
+      #expect(FileManager.default.fileExists(atPath: old.path))
+      #expect(FileManager.default.fileExists(atPath: dimens.path))
+      try Data("color:\n  $type: color\n  new: \"#FFFFFF\"\n".utf8).write(to: colors)
+      _ = try Builder().build(ConfigurationLoader().load(path: config), mode: .write)
+      #expect(!FileManager.default.fileExists(atPath: old.deletingLastPathComponent().path))
+      #expect(!FileManager.default.fileExists(atPath: dimens.path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: directory.appendingPathComponent(
+            "xcassets/EBTokens.xcassets/color/new.colorset/Contents.json"
+          ).path
+        ))
+    }
+  }
+
   @Test func aGeneratedContentsJSONReadsAsGeneratedAndOneXcodeWroteDoesNot() throws {
     let output = try Self.render("color:\n  $type: color\n  bg: \"#FFFFFF\"\n", kind: "xcassets")
     for file in output.files {

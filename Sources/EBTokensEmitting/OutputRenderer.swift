@@ -81,6 +81,12 @@ public struct OutputRenderer: Sendable {
         fileName: (destination as NSString).lastPathComponent, selector: options.cssSelector,
         language: CSSLanguage(keepsReferences: options.keepsReferences), modeOptions: options.cssModes)
     case .xcassets:
+      let folder = (output.destination as NSString).lastPathComponent
+      if folder.lowercased().hasSuffix(".xcassets") {
+        throw DiagnosticsError([
+          EmittingError.destinationIsACatalog(path: output.destination, at: output.location)
+        ])
+      }
       emitter = XCAssetsEmitter(catalogName: options.catalogName, location: output.location)
     case .android:
       emitter = AndroidEmitter(location: output.location)

@@ -35,9 +35,10 @@ struct XCAssetsEmitter: OutputEmitter {
     var claimed: [String: (path: String, named: EmittingError.Named)] = [:]
     var reportedGroups: Set<String> = []
     var files = [
-      GeneratedFile(path: root + "/Contents.json", bytes: try templates.render("catalog.json", Empty()))
+      GeneratedFile(
+        path: root + "/Contents.json", bytes: try templates.render("catalog.json", NoTokensContext()))
     ]
-    let groupBytes = try templates.render("group.json", Empty())
+    let groupBytes = try templates.render("group.json", NoTokensContext())
     for token in tokens.tokens where token.type == .color {
       let first = token.first
       var segments = first.path.segments
@@ -119,7 +120,7 @@ struct XCAssetsEmitter: OutputEmitter {
 }
 
 /// The catalog's and the groups' `Contents.json`, which hold nothing of the tokens.
-private final class Empty: TemplateContext {
+private final class NoTokensContext: TemplateContext {
   func field(_ field: TemplateField) -> TemplateValue? { nil }
 }
 

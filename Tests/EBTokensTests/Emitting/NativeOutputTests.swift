@@ -173,10 +173,31 @@ import Testing
       }
       #expect(!expected.isEmpty)
       #expect(read == expected)
-      if project == .eastblue {
-        let styles = try #require(android.files.first { $0.path == "values/styles.xml" })
-        #expect(styles.contents.contains("<item name=\"android:textSize\">18sp</item>"))
+      // Each typography's style, read back from the compiled styles.
+      var expectedStyles: [String: [String: String]] = [:]
+      for token in tokens.tokens {
+        guard case .typography(let type) = token.first.value,
+          case .success(let name) = AndroidLanguage.resourceName(token.path)
+        else { continue }
+        let size = type.fontSize.points
+        expectedStyles["style/TextAppearance.EBTokens.\(name)"] = [
+          "android:textSize": "\(NumberFormatting.shortest(size))sp",
+          "android:textFontWeight": "\(Int(type.fontWeight))",
+          "android:textStyle": type.fontWeight >= 600 ? "bold" : "normal",
+          "android:lineHeight":
+            "\(NumberFormatting.shortest((size * type.lineHeight * 10_000).rounded() / 10_000))sp",
+          "android:letterSpacing": String(
+            NumberFormatting.shortest((type.letterSpacing.points / size * 10_000).rounded() / 10_000)),
+          "android:fontFamily": Self.fontResources[type.fontFamily[0]] ?? "unexpected family",
+        ]
       }
+      if let styles = android.files.first(where: { $0.path == "values/styles.xml" }) {
+        let flat = compiled.appendingPathComponent("values_styles.arsc.flat")
+        let dump = try ExternalTool.run(aapt2, ["dump", "apc", flat.path])
+        let readStyles = Self.styles(ofDump: dump.stdout)
+        #expect(readStyles == expectedStyles, "\(styles.path)")
+      }
+      #expect(project == .modes || !expectedStyles.isEmpty)
     }
   }
 
@@ -191,6 +212,63 @@ import Testing
       if value.count >= 2 { values[name] = String(value[1]) }
     }
     return values
+  }
+
+  /// The font resources the EastBlue families are named by: words (and camel humps) in snake case.
+  static let fontResources = ["Proxima Soft": "@font/proxima_soft", "BarkAda": "@font/bark_ada"]
+
+  /// Each style's items from `aapt2 dump apc`: `style/TextAppearance.EBTokens.x` → `android:textSize` → `18sp`.
+  static func styles(ofDump dump: String) -> [String: [String: String]] {
+    var styles: [String: [String: String]] = [:]
+    var current: String?
+    for line in dump.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      if line.hasPrefix("resource ") {
+        let name = String(line.split(separator: " ")[2])
+        current = name.hasPrefix("style/") ? name : nil
+        if let current { styles[current] = [:] }
+      } else if let current, line.hasPrefix("android:"), let equals = line.firstIndex(of: "=") {
+        let value = line[line.index(after: equals)...].replacingOccurrences(of: "(raw string) ", with: "")
+        styles[current]?[String(line[..<equals])] = value
+      }
+    }
+    return styles
+  }
+
+  /// Every colorset holds its token's color in the first mode as the universal entry and, for a color
+  /// that changes, in each mode with an appearance: the components read back to the resolved channels.
+  @Test(arguments: Project.allCases)
+  func everyColorsetHoldsItsTokensColorInEveryAppearance(project: Project) throws {
+    let tokens = try project.tokens()
+    let files = Dictionary(uniqueKeysWithValues: try project.render()[0].files.map { ($0.path, $0.bytes) })
+    let appearances = XCAssetsLanguage.appearances(of: tokens.modes).byMode
+    func component(_ value: Any?) throws -> Double {
+      let text = try #require(value as? String)
+      return text.hasPrefix("0x")
+        ? Double(try #require(UInt8(text.dropFirst(2), radix: 16))) / 255 : try #require(Double(text))
+    }
+    var checked = 0
+    for token in tokens.tokens where token.type == .color {
+      let path = "EBTokens.xcassets/" + token.path.segments.joined(separator: "/") + ".colorset/Contents.json"
+      let bytes = try #require(files[path], "\(path)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+      let entries = try #require(json["colors"] as? [[String: Any]])
+      let positions = [0] + (token.isConstant ? [] : appearances.keys.sorted())
+      #expect(entries.count == positions.count, "\(path)")
+      for (entry, position) in zip(entries, positions) {
+        guard case .color(let color) = token.byMode[position].value else { continue }
+        let appearanceList = (entry["appearances"] as? [[String: String]]) ?? []
+        #expect(
+          appearanceList
+            == (appearances[position] ?? []).map { ["appearance": $0.appearance, "value": $0.value] })
+        let components = try #require((entry["color"] as? [String: Any])?["components"] as? [String: Any])
+        #expect(abs(try component(components["red"]) - color.red) < 1e-6, "\(path)")
+        #expect(abs(try component(components["green"]) - color.green) < 1e-6, "\(path)")
+        #expect(abs(try component(components["blue"]) - color.blue) < 1e-6, "\(path)")
+        #expect(abs(try component(components["alpha"]) - color.alpha) < 1e-6, "\(path)")
+        checked += 1
+      }
+    }
+    #expect(checked > 7)
   }
 
   /// Every `Contents.json` of the catalog matches the schema of its kind, written from Apple's Asset
@@ -290,16 +368,17 @@ import Testing
 
   // MARK: - Names
 
-  static func render(_ yaml: String, kind: String) throws -> GeneratedOutput {
+  static func render(_ yaml: String, kind: String, destination: String = "out") throws -> GeneratedOutput {
     let tokens = try loadTokens(["names.yaml": yaml])
     let configuration = try ConfigurationLoader().load(
-      yaml: "tokens: tokens\noutputs:\n  - kind: \(kind)\n    destination: out\n", path: "ebtokens.yml")
+      yaml: "tokens: tokens\noutputs:\n  - kind: \(kind)\n    destination: \(destination)\n",
+      path: "ebtokens.yml")
     return try OutputRenderer(configuration: configuration).render(tokens)[0]
   }
 
-  static func errors(_ yaml: String, kind: String) -> [String] {
+  static func errors(_ yaml: String, kind: String, destination: String = "out") -> [String] {
     do {
-      _ = try render(yaml, kind: kind)
+      _ = try render(yaml, kind: kind, destination: destination)
       return []
     } catch let error as DiagnosticsError {
       return error.diagnostics.map(\.message)
@@ -420,6 +499,38 @@ import Testing
           ).path
         ))
     }
+  }
+
+  /// A mode left out is a warning of the build, and an error under `strict`, with nothing written.
+  @Test func aModeLeftOutWarnsAndFailsAStrictBuild() throws {
+    try withTemporaryDirectory { directory in
+      for item in try FileManager.default.contentsOfDirectory(atPath: ModesFixture.project.path) {
+        try FileManager.default.copyItem(
+          at: ModesFixture.project.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+      }
+      var configuration = try Project.modes.configuration()
+      configuration.baseDirectory = directory.path
+      let warnings = try Builder().build(configuration, mode: .write).warnings
+      #expect(warnings.map(\.severity) == [.warning])
+      #expect(
+        warnings.first?.message.contains("mode 'high-contrast' is left out of the Android output") == true)
+      try FileManager.default.removeItem(at: directory.appendingPathComponent("android"))
+      configuration.strict = true
+      #expect(throws: DiagnosticsError.self) { try Builder().build(configuration, mode: .write) }
+      do {
+        _ = try Builder().build(configuration, mode: .write)
+      } catch let error as DiagnosticsError {
+        #expect(error.diagnostics.map(\.severity) == [.error])
+      }
+      #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("android").path))
+    }
+  }
+
+  @Test func anXcassetsDestinationIsTheFolderThatHoldsTheCatalog() {
+    let errors = Self.errors(
+      "color:\n  $type: color\n  bg: \"#FFFFFF\"\n", kind: "xcassets", destination: "dist/EBTokens.xcassets")
+    #expect(errors.count == 1)
+    #expect(errors.first?.contains("the folder that holds the catalog, such as 'dist/xcassets'") == true)
   }
 
   @Test func aGeneratedContentsJSONReadsAsGeneratedAndOneXcodeWroteDoesNot() throws {

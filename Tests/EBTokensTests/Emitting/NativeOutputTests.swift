@@ -501,6 +501,34 @@ import Testing
     }
   }
 
+  /// The shipped `ebtokens.yml` builds the asset catalog and the Android resources of the EastBlue
+  /// tokens, without a warning, and a second build finds them up to date.
+  @Test func theShippedConfigBuildsBothNativeOutputs() throws {
+    try withTemporaryDirectory { directory in
+      for item in ["ebtokens.yml", "tokens", "templates"] {
+        try FileManager.default.copyItem(
+          at: TestPaths.repositoryRoot.appendingPathComponent(item),
+          to: directory.appendingPathComponent(item))
+      }
+      let configuration = try ConfigurationLoader().load(
+        path: directory.appendingPathComponent("ebtokens.yml").path)
+      let kinds: [Configuration.Output.Kind] = configuration.outputs.map(\.kind)
+      #expect(kinds.contains(.xcassets) && kinds.contains(.android))
+      let result = try Builder().build(configuration, mode: .write)
+      #expect(result.warnings.isEmpty)
+      for file in [
+        "dist/xcassets/EBTokens.xcassets/Contents.json",
+        "dist/xcassets/EBTokens.xcassets/main/alert/color/information/bg.colorset/Contents.json",
+        "dist/android/res/values/colors.xml", "dist/android/res/values/dimens.xml",
+        "dist/android/res/values/styles.xml",
+      ] {
+        #expect(
+          FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
+      }
+      #expect(try Builder().build(configuration, mode: .check).plan.isUpToDate)
+    }
+  }
+
   /// A mode left out is a warning of the build, and an error under `strict`, with nothing written.
   @Test func aModeLeftOutWarnsAndFailsAStrictBuild() throws {
     try withTemporaryDirectory { directory in

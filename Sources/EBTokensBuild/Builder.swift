@@ -86,14 +86,16 @@ public struct Builder: Sendable {
       return unchanged
     }
     let loaded = try loader.load(inputs)
-    let warnings = loaded.warnings
+    var warnings = loaded.warnings
     let tokens = loaded.value
     let staging = mode == .write ? StagingArea() : nil
     do {
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
-      let (outputs, audit) = try render(
+      let (outputs, audit, outputWarnings) = try render(
         tokens, configuration: configuration, folders: folders, staging: staging, isLarge: isLarge)
       release(consume tokens, inBackground: isLarge)
+      // What an output left out fails the build under `strict`, as the tokens' warnings do.
+      warnings += try DiagnosticsError.check(diagnostics: outputWarnings, strict: configuration.strict)
       let writer = OutputWriter()
       let plan = try writer.plan(outputs, staging: staging)
       let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
@@ -120,8 +122,10 @@ public struct Builder: Sendable {
   private func render(
     _ tokens: ModalTokenSet, configuration: Configuration, folders: OutputFolders, staging: StagingArea?,
     isLarge: Bool
-  ) throws -> ([PreparedOutput], AuditResult?) {
-    typealias Rendered = Swift.Result<(output: PreparedOutput, audit: AuditResult?), DiagnosticsError>
+  ) throws -> ([PreparedOutput], AuditResult?, warnings: [Diagnostic]) {
+    typealias Rendered = Swift.Result<
+      (output: PreparedOutput, audit: AuditResult?, warnings: [Diagnostic]), DiagnosticsError
+    >
     @Sendable func prepared(_ output: consuming GeneratedOutput) -> PreparedOutput {
       let prepared = OutputWriter.prepare(output, in: folders.folder(output.directory), staging: staging)
       _ = consume output
@@ -132,7 +136,11 @@ public struct Builder: Sendable {
     let renderer = OutputRenderer(configuration: configuration)
     for output in configuration.outputs {
       jobs.append {
-        DiagnosticsError.catching { (prepared(try renderer.render(output, tokens: tokens)), nil) }
+        DiagnosticsError.catching {
+          let generated = try renderer.render(output, tokens: tokens)
+          let warnings = generated.warnings
+          return (prepared(generated), nil, warnings)
+        }
       }
     }
     if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
@@ -142,24 +150,26 @@ public struct Builder: Sendable {
             tokens: tokens, audit: configuration.audit, configPath: configuration.path)
           let report = GeneratedOutput(
             directory: configuration.resolvedPath(reportDirectory), files: AuditReport.reportFiles(result))
-          return (prepared(report), result)
+          return (prepared(report), result, [])
         }
       }
     }
     var outputs: [PreparedOutput] = []
     var audit: AuditResult?
+    var warnings: [Diagnostic] = []
     var diagnostics: [Diagnostic] = []
     for rendered in runSideBySide(jobs) {
       switch rendered {
       case .success(let value):
         outputs.append(value.output)
         audit = audit ?? value.audit
+        warnings += value.warnings
       case .failure(let error):
         diagnostics += error.diagnostics
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics: diagnostics) }
-    return (outputs, audit)
+    return (outputs, audit, warnings)
   }
 
   /// Every folder the build writes into, standardized and without repeats.

@@ -406,6 +406,8 @@ public struct ConfigurationLoader {
       case .swift: allowed = ["module"]
       case .kotlin: allowed = ["package", "object"]
       case .css: allowed = ["selector", "references", "modes"]
+      case .xcassets: allowed = ["catalog"]
+      case .android: allowed = []
       }
       for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
         switch entry.key.value {
@@ -415,6 +417,8 @@ public struct ConfigurationLoader {
           if let value = identifier(entry, dotted: true) { options.kotlinPackage = value }
         case "object":
           if let value = identifier(entry, dotted: false) { options.kotlinObject = value }
+        case "catalog":
+          if let value = identifier(entry, dotted: false) { options.catalogName = value }
         case "selector":
           if let value = selector(entry) { options.cssSelector = value }
         case "references":

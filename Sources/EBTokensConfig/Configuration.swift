@@ -139,10 +139,15 @@ public struct Configuration: Sendable {
       case swift
       case kotlin
       case css
+      /// An Xcode asset catalog of the color tokens: `<catalog>.xcassets/` with one colorset each.
+      case xcassets
+      /// Android resources: `values/colors.xml`, `values/dimens.xml`, `values/styles.xml`, and a
+      /// `values-night/` (or `values-notnight/`) for the system's other appearance.
+      case android
     }
 
     public var kind: Kind
-    /// A folder for `swift` and `kotlin`, a file for `css`.
+    /// A folder for `swift`, `kotlin`, `xcassets` and `android`, a file for `css`.
     public var destination: String
     /// Overrides `templates` for this output: a folder holding this kind's templates.
     public var template: String?
@@ -165,6 +170,8 @@ public struct Configuration: Sendable {
     public var keepsReferences = true
     /// CSS: how each mode's values are selected, by mode name; a mode not listed gets the defaults.
     public var cssModes: [String: CSSMode] = [:]
+    /// Asset catalog: the catalog's name, its folder being `<name>.xcassets`.
+    public var catalogName = "EBTokens"
 
     public init() {}
   }

@@ -45,6 +45,13 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
   case invalidCSSName(named: Named, character: Character)
   case unrepresentableValue(language: String, token: String, problem: String, at: SourceLocation)
   case destinationNotAFile(path: String, at: SourceLocation?)
+  /// An xcassets destination that is itself a catalog (`dist/EBTokens.xcassets`): the catalog would
+  /// go inside it, with the output's manifest among the assets.
+  case destinationIsACatalog(path: String, at: SourceLocation?)
+  /// A name a platform's resource names cannot hold (an asset catalog's folder, an Android resource).
+  case invalidResourceName(language: String, named: Named, problem: String)
+  /// A warning: the platform has no mechanism for `mode`, so the output leaves its values out.
+  case modeLeftOut(language: String, mode: String, reason: String, at: SourceLocation?)
 
   public var diagnostic: Diagnostic {
     switch self {
@@ -97,6 +104,16 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
       return Diagnostic(
         "a css output's destination must be a file, such as 'dist/css/tokens.css', not '\(path)'",
         at: location)
+    case .destinationIsACatalog(let path, let location):
+      return Diagnostic(
+        "an xcassets output's destination is the folder that holds the catalog, such as 'dist/xcassets', "
+          + "not '\(path)'; the catalog's name is options.catalog", at: location)
+    case .invalidResourceName(let language, let named, let problem):
+      return Diagnostic(
+        "\(named.described) cannot name \(language): \(problem); rename it", at: named.location)
+    case .modeLeftOut(let language, let mode, let reason, let location):
+      return Diagnostic(
+        "mode '\(mode)' is left out of the \(language) output: \(reason)", at: location, severity: .warning)
     }
   }
 }

@@ -9,6 +9,13 @@ protocol OutputEmitter {
   /// must have each.
   func templateNames(for tokens: ModalTokenSet) -> [String]
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile]
+  /// What the output leaves out of `tokens` that the user should know: modes the platform has no
+  /// mechanism for.
+  func warnings(for tokens: ModalTokenSet) -> [Diagnostic]
+}
+
+extension OutputEmitter {
+  func warnings(for tokens: ModalTokenSet) -> [Diagnostic] { [] }
 }
 
 /// Renders every output a configuration lists, in memory, with the templates the
@@ -73,10 +80,21 @@ public struct OutputRenderer: Sendable {
       emitter = CSSEmitter(
         fileName: (destination as NSString).lastPathComponent, selector: options.cssSelector,
         language: CSSLanguage(keepsReferences: options.keepsReferences), modeOptions: options.cssModes)
+    case .xcassets:
+      let folder = (output.destination as NSString).lastPathComponent
+      if folder.lowercased().hasSuffix(".xcassets") {
+        throw DiagnosticsError([
+          EmittingError.destinationIsACatalog(path: output.destination, at: output.location)
+        ])
+      }
+      emitter = XCAssetsEmitter(catalogName: options.catalogName, location: output.location)
+    case .android:
+      emitter = AndroidEmitter(location: output.location)
     }
     let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
     return GeneratedOutput(
-      directory: directory(for: output), files: try emitter.files(for: tokens, templates: templates))
+      directory: directory(for: output), files: try emitter.files(for: tokens, templates: templates),
+      warnings: emitter.warnings(for: tokens))
   }
 
   /// The folder an output's files go into: its destination, or for CSS (whose

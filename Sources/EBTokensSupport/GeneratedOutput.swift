@@ -27,9 +27,13 @@ public struct GeneratedOutput: Sendable {
   /// folder of a CSS output's file.
   public let directory: String
   public let files: [GeneratedFile]
+  /// What the output could not carry and left out, as warnings: a mode the platform has no
+  /// mechanism for (Android has no resource qualifier for high contrast).
+  public let warnings: [Diagnostic]
 
-  public init(directory: String, files: [GeneratedFile]) {
+  public init(directory: String, files: [GeneratedFile], warnings: [Diagnostic] = []) {
     self.directory = directory
     self.files = files
+    self.warnings = warnings
   }
 }

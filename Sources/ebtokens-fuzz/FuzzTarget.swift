@@ -36,6 +36,10 @@ enum FuzzInput {
         destination: css-literal/tokens.css
         options:
           references: false
+      - kind: xcassets
+        destination: xcassets
+      - kind: android
+        destination: android
     audit:
       rules:
         - foreground: "*.*"

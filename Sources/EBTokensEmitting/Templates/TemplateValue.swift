@@ -38,11 +38,12 @@ extension TemplateContext {
 /// on a small number (a jump table) instead of comparing strings. Template authors find them in
 /// `docs/outputs.md` and `docs/modes.md`.
 enum TemplateField: String, Sendable {
-  case classes, deprecation, documentation, entry, extensions, hasGradients, hasMotion, hasStrokes
-  case hasStyles, hasTextStyles, identifier, indent, isFirstMember, isLast, label, media, message, modal, mode
+  case alpha, appearance, appearances, blue, classes, colorSpace, colors, deprecation, documentation, entry
+  case extensions, green, hasGradients, hasMotion, hasStrokes, hasStyles
+  case hasTextStyles, identifier, indent, isFirstMember, isLast, items, label, media, message, modal, mode
   case modeBlocks, modeValues, modes, moduleName, name
-  case namespaces, packageName, path, properties, property, rawValue, root, scheme, selector, source
-  case systemDark, systemLight, tokens, type, usesMode, value
+  case namespaces, packageName, path, properties, property, rawValue, red, resources, root, scheme, selector
+  case source, styles, systemDark, systemLight, tokens, type, usesMode, value
 }
 
 /// A component of a tag's name (`tokens` in `{{#tokens}}`, `b` in `{{a.b}}`), resolved when the

@@ -429,6 +429,8 @@ public enum AuditReport {
               ])
             ),
             ("results", .array(result.results.filter { !$0.passes }.map { sarifResult($0, of: result) })),
+            // Columns count characters, as ebtokens' locations do (SARIF's default is UTF-16 units).
+            ("columnKind", .string("unicodeCodePoints")),
           ])
         ])
       ),
@@ -465,7 +467,40 @@ public enum AuditReport {
       ("level", .string("error")),
       ("message", .object([("text", .string(message))])),
       ("locations", .array([sarifLocation(pair.foregroundLocation)])),
-    ]).appending(pair.mode.map { ("properties", .object([("mode", .string($0))])) })
+    ])
+    .appending(pair.fix.flatMap { $0.edits.isEmpty ? nil : ("fixes", .array($0.edits.map(sarifFix))) })
+    .appending(pair.mode.map { ("properties", .object([("mode", .string($0))])) })
+  }
+
+  /// A suggested fix as a SARIF fix: the runs of the token file it replaces, each a region of the
+  /// text (`endColumn` just after its last character) and the text that takes its place.
+  private static func sarifFix(_ edit: ValueEdit) -> JSONWriter.Value {
+    let replacements = edit.replacements.map { replacement in
+      JSONWriter.Value.object([
+        (
+          "deletedRegion",
+          .object([
+            ("startLine", .integer(replacement.start.line)),
+            ("startColumn", .integer(replacement.start.column)),
+            ("endLine", .integer(replacement.end.line)),
+            ("endColumn", .integer(replacement.end.column)),
+          ])
+        ),
+        ("insertedContent", .object([("text", .string(replacement.inserted))])),
+      ])
+    }
+    return .object([
+      ("description", .object([("text", .string(edit.description))])),
+      (
+        "artifactChanges",
+        .array([
+          .object([
+            ("artifactLocation", .object([("uri", .string(sarifURI(edit.location.file)))])),
+            ("replacements", .array(replacements)),
+          ])
+        ])
+      ),
+    ])
   }
 
   /// A SARIF location: the file as a URI, the line and the column.

@@ -425,6 +425,14 @@ enum ValueEditLocator {
   }
 
   static func read(_ path: String, limits: Limits, errors: inout [AuditFixError]) -> FileContents.Outcome {
+    var status = stat()
+    if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+      let reason =
+        "it is a symbolic link, which --fix never writes through (renaming the fixed file over it would "
+        + "replace the link); fix the file it points to by hand"
+      errors.append(.unreadable(path: path, reason: reason))
+      return .unreadable(reason: reason)
+    }
     let outcome = FileContents.read(path, limit: limits.maxFileBytes, followingLinks: false)
     switch outcome {
     case .bytes: break

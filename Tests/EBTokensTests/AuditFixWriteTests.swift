@@ -247,6 +247,48 @@ import Testing
     }
   }
 
+  /// A token file that is a symbolic link is never written through: the rename would replace the
+  /// link with a file.
+  @Test func aSymbolicLinkIsRefusedAndNothingIsWritten() throws {
+    try withTemporaryDirectory { folder in
+      let (tokens, real) = (folder.appendingPathComponent("tokens"), folder.appendingPathComponent("real"))
+      for url in [tokens, real] {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      }
+      let json = """
+        {
+          "page": { "$type": "color", "bg": { "$value": "#FFFFFF" } },
+          "label": { "$type": "color", "$value": "#999999" }
+        }
+
+        """
+      try json.write(to: real.appendingPathComponent("colors.tokens.json"), atomically: true, encoding: .utf8)
+      try FileManager.default.createSymbolicLink(
+        atPath: tokens.appendingPathComponent("colors.tokens.json").path,
+        withDestinationPath: "../real/colors.tokens.json")
+      try """
+      tokens: tokens
+      audit:
+        rules:
+          - foreground: label
+            background: page.bg
+            role: text
+
+      """.write(to: folder.appendingPathComponent("ebtokens.yml"), atomically: true, encoding: .utf8)
+      let error = #expect(throws: DiagnosticsError.self) {
+        try AuditFix.run(pattern: "label", configuration: try Self.configuration(in: folder))
+      }
+      #expect(
+        error?.diagnostics.first?.message.contains("it is a symbolic link, which --fix never writes through")
+          == true)
+      #expect(
+        try String(contentsOf: real.appendingPathComponent("colors.tokens.json"), encoding: .utf8) == json)
+      let link = try FileManager.default.destinationOfSymbolicLink(
+        atPath: tokens.appendingPathComponent("colors.tokens.json").path)
+      #expect(link == "../real/colors.tokens.json")
+    }
+  }
+
   /// SARIF's `fixes`: each replacement's region holds exactly the text it deletes, in the file.
   @Test func sarifFixesPointAtTheTextTheyReplace() throws {
     let result = try AuditContrastTests.shippedAudit()

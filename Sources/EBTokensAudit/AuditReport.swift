@@ -64,12 +64,14 @@ public enum AuditReport {
 
   // MARK: - Shared wording
 
-  /// `4.5:1` for a ratio minimum, `Lc 75` for an APCA one, `-` for none.
+  /// `4.5:1` for a ratio minimum, `Lc 75` for an APCA one (`Lc 90 at 16px/400` when APCA's font
+  /// table decided it), `-` for none.
   static func requirement(_ result: PairResult, method: Configuration.Audit.Method) -> String {
     guard let required = result.required else { return "-" }
     switch method {
     case .wcag2: return NumberFormatting.shortest(required) + ":1"
-    case .apca: return "Lc " + NumberFormatting.shortest(required)
+    case .apca:
+      return "Lc " + NumberFormatting.shortest(required) + (result.font.map { " at " + $0.description } ?? "")
     }
   }
 
@@ -312,6 +314,10 @@ public enum AuditReport {
       object.member("composited", color: pairs[index].measurement.composited, opaque: true)
       object.member("ratio", number: pairs[index].measurement.ratio)
       object.member("required", number: pairs[index].required)
+      if let font = pairs[index].font {
+        object.member(
+          "font", value: .object([("size", .number(font.size)), ("weight", .number(font.weight))]))
+      }
       object.member("apcaLc", number: pairs[index].measurement.apcaLc)
       object.member("pass", bool: pairs[index].passes)
       if let fix = pairs[index].fix { object.member("fix", value: fixJSON(fix)) }

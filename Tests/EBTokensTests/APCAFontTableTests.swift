@@ -36,6 +36,8 @@ import Testing
     (18, 700, 55), (16, 700, 60), (12, 600, 110),
     // A weight between columns reads the lighter: 650 as 600 (15px: Lc 75), 950 as 900.
     (15, 650, 75), (18, 950, 55),
+    // The table in docs/contrast-audit.md.
+    (12, 400, 120), (12, 700, 105), (16, 600, 70), (24, 400, 60), (24, 600, 50),
     // Below every size of the column: the last row, which no colors reach.
     (9, 400, 125), (10, 600, 125),
   ])

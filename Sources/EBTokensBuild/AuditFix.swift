@@ -100,7 +100,7 @@ public enum AuditFix {
     let chosen = choose(in: audited, named: named)
     guard !chosen.isEmpty else { return Outcome(applied: [], result: audited, warnings: tokens.warnings) }
     try write(chosen.map(\.edit), limits: limits)
-    let after = try ContrastAudit.run(configuration: configuration, limits: limits)
+    let after = try ContrastAudit.run(configuration: configuration, limits: limits, locatingEdits: true)
     return Outcome(applied: chosen, result: after.value, warnings: tokens.warnings + after.warnings)
   }
 

@@ -61,7 +61,9 @@ struct Audit: ParsableCommand {
       FileHandle.standardError.write(Data(outcome.summary(pattern: fixPattern).utf8))
       result = outcome.result
     } else {
-      result = try diagnostics.reportingWithWarnings { try ContrastAudit.run(configuration: configuration) }
+      result = try diagnostics.reportingWithWarnings {
+        try ContrastAudit.run(configuration: configuration, locatingEdits: format == .sarif)
+      }
     }
     if let output {
       try diagnostics.reporting {

@@ -26,7 +26,7 @@ import Testing
     try withTemporaryDirectory { folder in
       for method in [Configuration.Audit.Method.wcag2, .apca] {
         configuration.audit.method = method
-        let result = try ContrastAudit.run(configuration: configuration).value
+        let result = try ContrastAudit.run(configuration: configuration, locatingEdits: true).value
         #expect(result.results.contains { !($0.fix?.edits.isEmpty ?? true) }, "no fixes to validate")
         let sarif = AuditReport.render(result, format: .sarif)
         let run = try Self.validate(sarif, in: folder)

@@ -158,7 +158,9 @@ public enum AuditFix {
     }
     guard errors.isEmpty else { throw DiagnosticsError(errors) }
     for (path, text) in contents {
-      if let reason = AtomicFile.write(text, to: path) {
+      var status = stat()
+      let permissions = stat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
+      if let reason = AtomicFile.write(text, to: path, permissions: permissions) {
         errors.append(.unwritable(path: path, reason: reason))
       }
     }

@@ -50,6 +50,9 @@ import Testing
 
   @Test func theAlphaFixRewritesOnlyThePercentage() throws {
     try Self.withShippedCopy { copy in
+      let alertPath = copy.appendingPathComponent("tokens/main/alert.yaml").path
+      // The file keeps its own permissions, not the process's default ones.
+      try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: alertPath)
       let before = try Self.snapshot(copy)
       let outcome = try AuditFix.run(
         pattern: "main.alert.color.*.description", configuration: try Self.configuration(in: copy))
@@ -67,6 +70,12 @@ import Testing
       let expected = try Self.replacing(
         "label-title} @ 80%\"", with: "label-title} @ 81%\"", onLine: 17, in: original)
       #expect(String(decoding: try #require(after["tokens/main/alert.yaml"]), as: UTF8.self) == expected)
+      let permissions = try FileManager.default.attributesOfItem(atPath: alertPath)[.posixPermissions] as? Int
+      #expect(permissions == 0o640)
+      // Written by renaming a temporary file beside it: nothing else is left in the folder.
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: copy.appendingPathComponent("tokens/main").path)
+          .sorted() == ["alert.yaml", "button.yaml", "nudge.yaml", "subtext-message.yaml"])
       // The audit run again: the warning description passes now, the three others still fail.
       let warning = outcome.result.results.first { $0.foreground == "main.alert.color.warning.description" }
       #expect(warning?.passes == true)

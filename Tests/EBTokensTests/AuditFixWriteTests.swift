@@ -222,6 +222,20 @@ import Testing
     }
   }
 
+  /// A config auditing `label` on `page.bg` as text, the tokens in `tokens/`.
+  static func writeLabelOnPageConfig(in folder: URL) throws {
+    let config = """
+      tokens: tokens
+      audit:
+        rules:
+          - foreground: label
+            background: page.bg
+            role: text
+
+      """
+    try config.write(to: folder.appendingPathComponent("ebtokens.yml"), atomically: true, encoding: .utf8)
+  }
+
   @Test func aValueInAFormNotRewrittenIsRefusedAndNothingIsWritten() throws {
     try withTemporaryDirectory { folder in
       let tokens = folder.appendingPathComponent("tokens")
@@ -236,15 +250,7 @@ import Testing
       }
 
       """.write(to: tokens.appendingPathComponent("colors.tokens.json"), atomically: true, encoding: .utf8)
-      try """
-      tokens: tokens
-      audit:
-        rules:
-          - foreground: label
-            background: page.bg
-            role: text
-
-      """.write(to: folder.appendingPathComponent("ebtokens.yml"), atomically: true, encoding: .utf8)
+      try Self.writeLabelOnPageConfig(in: folder)
       let before = try Self.snapshot(folder)
       let error = #expect(throws: DiagnosticsError.self) {
         try AuditFix.run(pattern: "label", configuration: try Self.configuration(in: folder))
@@ -275,15 +281,7 @@ import Testing
       try FileManager.default.createSymbolicLink(
         atPath: tokens.appendingPathComponent("colors.tokens.json").path,
         withDestinationPath: "../real/colors.tokens.json")
-      try """
-      tokens: tokens
-      audit:
-        rules:
-          - foreground: label
-            background: page.bg
-            role: text
-
-      """.write(to: folder.appendingPathComponent("ebtokens.yml"), atomically: true, encoding: .utf8)
+      try Self.writeLabelOnPageConfig(in: folder)
       let error = #expect(throws: DiagnosticsError.self) {
         try AuditFix.run(pattern: "label", configuration: try Self.configuration(in: folder))
       }

@@ -39,7 +39,9 @@ public struct SyntaxScalar: Sendable {
   public let location: SourceLocation
   /// Where the scalar as written ends: the line and column just after its last character (after
   /// the closing quote of a quoted one), so `location..<end` is its whole extent in the file, what
-  /// `ebtokens audit --fix` rewrites. `nil` for a scalar ebtokens made rather than read.
+  /// `ebtokens audit --fix` rewrites. `nil` for a scalar ebtokens made rather than read. (A JSON
+  /// string with a `\u` surrogate pair, which the JSON reader hands libyaml as one character, ends
+  /// that much earlier: `audit --fix` checks the text it replaces before writing.)
   public let end: SourceLocation?
 
   package init(value: String, style: Style, location: SourceLocation, end: SourceLocation? = nil) {

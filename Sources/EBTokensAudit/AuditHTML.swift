@@ -352,7 +352,8 @@ enum AuditHTML {
       ? "WCAG 2.2 minimums at \(result.level.rawValue): text "
         + "\(result.level == .aaa ? "7" : "4.5"):1 (SC \(result.level == .aaa ? "1.4.6" : "1.4.3")), "
         + "large text \(result.level == .aaa ? "4.5" : "3"):1, non-text 3:1 (SC 1.4.11)."
-      : "APCA minimums: text Lc 75, large text Lc 60, non-text Lc 45 (|Lc|, either polarity)."
+      : "APCA minimums: text Lc 75, large text Lc 60, non-text Lc 45 (|Lc|, either polarity); "
+        + "text whose typography a rule names, by its size and weight in APCA's font lookup table."
     return """
       <footer>
         <p>\(escaper.literal(minimums)) Decorative pairs are never judged. \

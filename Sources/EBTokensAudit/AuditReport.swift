@@ -64,12 +64,14 @@ public enum AuditReport {
 
   // MARK: - Shared wording
 
-  /// `4.5:1` for a ratio minimum, `Lc 75` for an APCA one, `-` for none.
+  /// `4.5:1` for a ratio minimum, `Lc 75` for an APCA one (`Lc 90 at 16px/400` when APCA's font
+  /// table decided it), `-` for none.
   static func requirement(_ result: PairResult, method: Configuration.Audit.Method) -> String {
     guard let required = result.required else { return "-" }
     switch method {
     case .wcag2: return NumberFormatting.shortest(required) + ":1"
-    case .apca: return "Lc " + NumberFormatting.shortest(required)
+    case .apca:
+      return "Lc " + NumberFormatting.shortest(required) + (result.font.map { " at " + $0.description } ?? "")
     }
   }
 
@@ -312,6 +314,10 @@ public enum AuditReport {
       object.member("composited", color: pairs[index].measurement.composited, opaque: true)
       object.member("ratio", number: pairs[index].measurement.ratio)
       object.member("required", number: pairs[index].required)
+      if let font = pairs[index].font {
+        object.member(
+          "font", value: .object([("size", .number(font.size)), ("weight", .number(font.weight))]))
+      }
       object.member("apcaLc", number: pairs[index].measurement.apcaLc)
       object.member("pass", bool: pairs[index].passes)
       if let fix = pairs[index].fix { object.member("fix", value: fixJSON(fix)) }
@@ -429,6 +435,8 @@ public enum AuditReport {
               ])
             ),
             ("results", .array(result.results.filter { !$0.passes }.map { sarifResult($0, of: result) })),
+            // Columns count characters, as ebtokens' locations do (SARIF's default is UTF-16 units).
+            ("columnKind", .string("unicodeCodePoints")),
           ])
         ])
       ),
@@ -465,7 +473,40 @@ public enum AuditReport {
       ("level", .string("error")),
       ("message", .object([("text", .string(message))])),
       ("locations", .array([sarifLocation(pair.foregroundLocation)])),
-    ]).appending(pair.mode.map { ("properties", .object([("mode", .string($0))])) })
+    ])
+    .appending(pair.fix.flatMap { $0.edits.isEmpty ? nil : ("fixes", .array($0.edits.map(sarifFix))) })
+    .appending(pair.mode.map { ("properties", .object([("mode", .string($0))])) })
+  }
+
+  /// A suggested fix as a SARIF fix: the runs of the token file it replaces, each a region of the
+  /// text (`endColumn` just after its last character) and the text that takes its place.
+  private static func sarifFix(_ edit: ValueEdit) -> JSONWriter.Value {
+    let replacements = edit.replacements.map { replacement in
+      JSONWriter.Value.object([
+        (
+          "deletedRegion",
+          .object([
+            ("startLine", .integer(replacement.start.line)),
+            ("startColumn", .integer(replacement.start.column)),
+            ("endLine", .integer(replacement.end.line)),
+            ("endColumn", .integer(replacement.end.column)),
+          ])
+        ),
+        ("insertedContent", .object([("text", .string(replacement.inserted))])),
+      ])
+    }
+    return .object([
+      ("description", .object([("text", .string(edit.description))])),
+      (
+        "artifactChanges",
+        .array([
+          .object([
+            ("artifactLocation", .object([("uri", .string(sarifURI(edit.location.file)))])),
+            ("replacements", .array(replacements)),
+          ])
+        ])
+      ),
+    ])
   }
 
   /// A SARIF location: the file as a URI, the line and the column.

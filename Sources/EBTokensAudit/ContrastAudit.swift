@@ -88,9 +88,10 @@ public enum ContrastAudit {
     }
     // `nil` stands for the only mode of a project without modes.
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
-    let (entries, rules) = try match(audit.rules, in: tokens, modes: modes)
+    let (entries, rules, fonts) = try match(audit.rules, in: tokens, modes: modes)
     let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
-    var results = measure(order, of: entries, rules: rules, in: tokens, modes: modes, audit: audit)
+    var results = measure(
+      order, of: entries, rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit)
     noteWhatFixesMove(&results, in: tokens)
     return AuditResult(
       level: audit.level, method: audit.method, canvas: audit.canvas, results: results,
@@ -133,19 +134,23 @@ public enum ContrastAudit {
 
   /// The pairs `written` names, as entries in rule order: each pair once per role, in each mode
   /// where both its colors exist. With them, the rules that yielded pairs, each with the role its
-  /// typography decides.
+  /// typography decides, and that typography's size and weight (`nil` for a rule with a role).
   ///
   /// - Throws: ``DiagnosticsError`` with every rule's errors.
   private static func match(_ written: [Rule], in tokens: ModalTokenSet, modes: [String?]) throws
-    -> (entries: [Entry], rules: [Rule])
+    -> (entries: [Entry], rules: [Rule], fonts: [APCAFont?])
   {
     var matcher = RuleMatcher(tokens: tokens.sets[0], rules: written)
     var seen = SeenPairs(tokenCount: tokens.sets[0].tokens.count, ruleCount: written.count)
     var typographyErrors: [TypographyRuleError] = []
     var entries: [Entry] = []
     var rules: [Rule] = []
+    var fonts: [APCAFont?] = []
     for var rule in written {
-      if let error = deriveRole(of: &rule, in: tokens.sets[0]) {
+      var font: APCAFont?
+      switch deriveRole(of: &rule, in: tokens.sets[0]) {
+      case .success(let typography): font = typography.map(APCAFont.init)
+      case .failure(let error):
         typographyErrors.append(error)
         continue
       }
@@ -158,6 +163,7 @@ public enum ContrastAudit {
       }
       let ruleIndex = rules.count
       rules.append(rule)
+      fonts.append(font)
       let role = Role.allCases.firstIndex(of: rule.role) ?? 0
       seen.forEachNew(found, role: role) { pair in
         for (position, mode) in modes.enumerated() {
@@ -172,21 +178,21 @@ public enum ContrastAudit {
     if !matcher.errors.isEmpty || !typographyErrors.isEmpty {
       throw DiagnosticsError(matcher.errors.map { $0 as any DiagnosticConvertible } + typographyErrors)
     }
-    return (entries, rules)
+    return (entries, rules, fonts)
   }
 
-  /// Sets the role of a rule that names a typography token from that token, or returns why it
-  /// cannot. The default mode's typography tells: modes vary colors, not type sizes.
-  private static func deriveRole(of rule: inout Rule, in tokens: TokenSet) -> TypographyRuleError? {
-    guard let typography = rule.typography else { return nil }
-    switch TypographyRole.role(ofToken: typography, in: tokens, at: rule.typographyLocation ?? rule.location)
-    {
-    case .success(let role):
-      rule.role = role
-      return nil
-    case .failure(let error):
-      return error
-    }
+  /// Sets the role of a rule that names a typography token from that token, and returns the
+  /// typography (`nil` for a rule with a role of its own), or why it cannot. The default mode's
+  /// typography tells: modes vary colors, not type sizes.
+  private static func deriveRole(of rule: inout Rule, in tokens: TokenSet) -> Result<
+    Typography?, TypographyRuleError
+  > {
+    guard let name = rule.typography else { return .success(nil) }
+    return TypographyRole.typography(named: name, in: tokens, at: rule.typographyLocation ?? rule.location)
+      .map { typography in
+        rule.role = TypographyRole.role(of: typography)
+        return typography
+      }
   }
 
   /// Matches the patterns of rules against the default mode's tokens (a token has the same type in
@@ -406,8 +412,8 @@ public enum ContrastAudit {
 
   /// The result of each entry `order` names, in that order.
   private static func measure(
-    _ order: [Int], of entries: [Entry], rules: [Rule], in tokens: ModalTokenSet, modes: [String?],
-    audit: Configuration.Audit
+    _ order: [Int], of entries: [Entry], rules: [Rule], fonts: [APCAFont?], in tokens: ModalTokenSet,
+    modes: [String?], audit: Configuration.Audit
   ) -> [PairResult] {
     var results: [PairResult] = []
     results.reserveCapacity(order.count)
@@ -415,7 +421,7 @@ public enum ContrastAudit {
     for entryIndex in order {
       guard
         let (result, fixRequest) = result(
-          of: entries[entryIndex], rules: rules, in: tokens, modes: modes, audit: audit)
+          of: entries[entryIndex], rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit)
       else { continue }
       if let fixRequest { fixRequests.append((results.count, fixRequest)) }
       results.append(result)
@@ -428,7 +434,8 @@ public enum ContrastAudit {
   /// One entry measured and judged, with what a fix is searched from when it fails. Fields are read
   /// in place: copying a token or a rule per result would cost more than the result itself.
   private static func result(
-    of entry: Entry, rules: [Rule], in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit
+    of entry: Entry, rules: [Rule], fonts: [APCAFont?], in tokens: ModalTokenSet, modes: [String?],
+    audit: Configuration.Audit
   ) -> (PairResult, ContrastFix.Request?)? {
     let mode = modes[entry.mode]
     let set = tokens.sets[entry.mode]
@@ -441,7 +448,10 @@ public enum ContrastAudit {
     let role = rules[entry.rule].role
     let measurement = measure(
       foreground: foregroundColor, background: backgroundColor, canvas: audit.canvas(for: mode))
-    let minimum = minimum(for: role, level: audit.level, method: audit.method)
+    // APCA judges text whose typography is known by its size and weight (the font lookup table).
+    let font = audit.method == .apca && role != .nonText && role != .decorative ? fonts[entry.rule] : nil
+    let minimum =
+      font.map(APCAFontTable.minimumLc) ?? minimum(for: role, level: audit.level, method: audit.method)
     let passes = passes(measurement, minimum: minimum, method: audit.method)
     var fixRequest: ContrastFix.Request?
     if !passes, let minimum {
@@ -455,7 +465,7 @@ public enum ContrastAudit {
       backgroundIsLiteral: background.location == nil, role: role, foregroundColor: foregroundColor,
       backgroundColor: backgroundColor, measurement: measurement, required: minimum, passes: passes,
       foregroundLocation: set.tokens[foreground].location, backgroundLocation: background.location,
-      ruleLocation: rules[entry.rule].location, mode: mode)
+      ruleLocation: rules[entry.rule].location, mode: mode, font: font)
     return (result, fixRequest)
   }
 
@@ -567,6 +577,9 @@ public struct PairResult: Sendable, Equatable {
   /// For a failing pair that is judged: what would make it pass; `nil` otherwise, or when no
   /// lightness of the foreground passes on this background.
   public var fix: ContrastFix? = nil
+  /// Under APCA, for a rule that names a typography: the size and weight the minimum was looked up
+  /// for in APCA's font table (``APCAFontTable``); `nil` otherwise.
+  public var font: APCAFont? = nil
 
   public var ratio: Double { measurement.ratio }
   public var apcaLc: Double { measurement.apcaLc }

@@ -26,6 +26,11 @@ public struct ContrastFix: Sendable, Equatable {
   /// Other pairs whose colors come from `token` too, as "foreground on background" (with the mode),
   /// which changing it would also move; empty when the foreground holds its own literal.
   public var alsoMoves: [String]
+  /// The fix as changes to the token files' text, once located there (by
+  /// `ContrastAudit.run(configuration:locatingEdits:)`, which reads the files): the alpha of the
+  /// alias, when ``alpha`` is set, then the color of ``token``. Empty when the audit ran on tokens
+  /// alone, or when a value is not in a form ebtokens rewrites.
+  public var edits: [ValueEdit] = []
 
   public struct AlphaFix: Sendable, Equatable {
     /// The `@ NN%` that passes.

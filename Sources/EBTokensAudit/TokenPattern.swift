@@ -22,6 +22,18 @@ public struct TokenPattern: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Why `text` cannot be a pattern (an invalid segment, or `*` inside a name, which would silently
+  /// match nothing: there is no glob inside a name), or `nil` when it can.
+  public static func problem(in text: String) -> String? {
+    for segment in text.split(separator: ".", omittingEmptySubsequences: false) where segment != "*" {
+      if segment.contains("*") {
+        return "'*' matches one whole segment; write it alone between dots, as in 'a.*.b'"
+      }
+      if let problem = TokenPath.problem(withSegment: String(segment)) { return problem }
+    }
+    return nil
+  }
+
   public var description: String {
     segments.map { segment in
       switch segment {

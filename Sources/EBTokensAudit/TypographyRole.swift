@@ -17,17 +17,20 @@ public enum TypographyRole {
   /// CSS's `bold`.
   public static let boldWeight = 700.0
 
+  /// The font size in CSS pixels (a rem counts 16).
+  public static func pixels(of typography: Typography) -> Double {
+    typography.fontSize.value * (typography.fontSize.unit == .rem ? 16 : 1)
+  }
+
   public static func role(of typography: Typography) -> Configuration.Audit.Role {
-    let pixels = typography.fontSize.value * (typography.fontSize.unit == .rem ? 16 : 1)
+    let pixels = pixels(of: typography)
     let isLarge = pixels >= largeSize || (pixels >= largeBoldSize && typography.fontWeight >= boldWeight)
     return isLarge ? .largeText : .text
   }
 
-  /// The role of the typography token `name`, or `nil` with an error when there is no such token.
-  static func role(ofToken name: String, in tokens: TokenSet, at location: SourceLocation?)
-    -> Swift.Result<
-      Configuration.Audit.Role, TypographyRuleError
-    >
+  /// The value of the typography token `name`, or why there is none.
+  static func typography(named name: String, in tokens: TokenSet, at location: SourceLocation?)
+    -> Swift.Result<Typography, TypographyRuleError>
   {
     guard let token = tokens[name] else {
       let candidates = tokens.tokens.lazy.filter { $0.type == .typography }.map(\.name)
@@ -37,7 +40,7 @@ public enum TypographyRole {
     guard case .typography(let typography) = token.value else {
       return .failure(.notATypography(name, type: token.type, tokenLocation: token.location, at: location))
     }
-    return .success(role(of: typography))
+    return .success(typography)
   }
 }
 

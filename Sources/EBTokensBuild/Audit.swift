@@ -5,16 +5,24 @@ import EBTokensSupport
 
 extension ContrastAudit {
   /// Loads the tokens `configuration` names (relative to its folder), in every mode, and audits
-  /// them: what `ebtokens audit` does.
+  /// them: what `ebtokens audit` does. With `locatingEdits`, each fix is also located in the token
+  /// files' text (``ContrastFix/edits``), for SARIF's `fixes`: that reads and parses again each file
+  /// that holds a value to fix, so it is done only when asked.
   ///
   /// - Returns: The audit, and the warnings the token files gave.
   /// - Throws: ``DiagnosticsError`` with the token files' errors, or else the audit's.
-  public static func run(configuration: Configuration, limits: Limits = .standard) throws -> Warned<
-    AuditResult
-  > {
+  public static func run(
+    configuration: Configuration, limits: Limits = .standard, locatingEdits: Bool = false
+  )
+    throws -> Warned<AuditResult>
+  {
     let tokens = try ProjectTokens.load(configuration, limits: limits)
-    return Warned(
-      try run(tokens: tokens.value, audit: configuration.audit, configPath: configuration.path),
-      warnings: tokens.warnings)
+    guard locatingEdits else {
+      return Warned(
+        try run(tokens: tokens.value, audit: configuration.audit, configPath: configuration.path),
+        warnings: tokens.warnings)
+    }
+    let (result, _) = try runLocatingEdits(tokens: tokens.value, configuration: configuration, limits: limits)
+    return Warned(result, warnings: tokens.warnings)
   }
 }

@@ -1,3 +1,4 @@
+import EBTokensAudit
 import EBTokensConfig
 import EBTokensEmitting
 import EBTokensModel
@@ -691,18 +692,9 @@ public struct ConfigurationLoader {
     /// inside a name), so it is refused here rather than reported later as an unmatched rule.
     private mutating func pattern(_ entry: SyntaxMapping.Entry) -> String? {
       guard let text = string(entry) else { return nil }
-      for segment in text.split(separator: ".", omittingEmptySubsequences: false) where segment != "*" {
-        if segment.contains("*") {
-          errors.append(
-            .invalidPattern(
-              text, problem: "'*' matches one whole segment; write it alone between dots, as in 'a.*.b'",
-              at: entry.value.location))
-          return nil
-        }
-        if let problem = TokenPath.problem(withSegment: String(segment)) {
-          errors.append(.invalidPattern(text, problem: problem, at: entry.value.location))
-          return nil
-        }
+      if let problem = TokenPattern.problem(in: text) {
+        errors.append(.invalidPattern(text, problem: problem, at: entry.value.location))
+        return nil
       }
       return text
     }

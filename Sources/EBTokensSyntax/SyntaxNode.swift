@@ -37,11 +37,18 @@ public struct SyntaxScalar: Sendable {
   public let value: String
   public let style: Style
   public let location: SourceLocation
+  /// Where the scalar as written ends: the line and column just after its last character (after
+  /// the closing quote of a quoted one), so `location..<end` is its whole extent in the file, what
+  /// `ebtokens audit --fix` rewrites. `nil` for a scalar ebtokens made rather than read. (A JSON
+  /// string with a `\u` surrogate pair, which the JSON reader hands libyaml as one character, ends
+  /// that much earlier: `audit --fix` checks the text it replaces before writing.)
+  public let end: SourceLocation?
 
-  package init(value: String, style: Style, location: SourceLocation) {
+  package init(value: String, style: Style, location: SourceLocation, end: SourceLocation? = nil) {
     self.value = value
     self.style = style
     self.location = location
+    self.end = end
   }
 
   public var isQuoted: Bool { style == .quoted }

@@ -196,7 +196,9 @@ private struct TreeBuilder {
             String(decoding: UnsafeBufferPointer(start: $0, count: scalarData.length), as: UTF8.self)
           } ?? ""
         let style: SyntaxScalar.Style = scalarData.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .quoted
-        attach(.scalar(SyntaxScalar(value: value, style: style, location: location)))
+        attach(
+          .scalar(
+            SyntaxScalar(value: value, style: style, location: location, end: self.location(event.end_mark))))
       case YAML_MAPPING_START_EVENT:
         checkAnchorAndTag(
           anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, at: location)
@@ -320,7 +322,7 @@ private struct TreeBuilder {
   }
 }
 
-enum UTF8Validation {
+package enum UTF8Validation {
   /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence.
   static func firstInvalidByte(in bytes: [UInt8]) -> Int? {
     if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
@@ -338,34 +340,60 @@ enum UTF8Validation {
 
   /// Line and column (in characters, as libyaml counts them) of a byte offset. Lines break
   /// where libyaml breaks them: at `\n`, `\r\n`, a lone `\r`, NEL, U+2028 and U+2029.
-  static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+  package static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
     var line = 1
     var column = 1
     var index = 0
     let end = min(offset, bytes.count)
     while index < end {
-      let byte = bytes[index]
-      var breakLength = 0
-      if byte == 0x0A {
-        breakLength = 1
-      } else if byte == 0x0D {
-        breakLength = index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-      } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
-        breakLength = 2
-      } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-      {
-        breakLength = 3
-      }
+      let breakLength = lineBreakLength(at: index, in: bytes)
       if breakLength > 0 {
         line += 1
         column = 1
         index += breakLength
         continue
       }
-      if byte & 0xC0 != 0x80 { column += 1 }
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
       index += 1
     }
     return SourceLocation(file: file, line: line, column: column)
+  }
+
+  /// The byte offset of the character at `line` and `column`, counted as
+  /// ``location(ofByte:in:file:)`` counts them (the inverse of it); `nil` past the end of the text.
+  package static func byteOffset(line: Int, column: Int, in bytes: [UInt8]) -> Int? {
+    var currentLine = 1
+    var currentColumn = 1
+    var index = 0
+    while currentLine < line || currentColumn < column {
+      guard index < bytes.count else { return nil }
+      let breakLength = lineBreakLength(at: index, in: bytes)
+      if breakLength > 0 {
+        // A column past the end of its line does not exist.
+        guard currentLine < line else { return nil }
+        currentLine += 1
+        currentColumn = 1
+        index += breakLength
+        continue
+      }
+      index += 1
+      while index < bytes.count && bytes[index] & 0xC0 == 0x80 { index += 1 }
+      currentColumn += 1
+    }
+    return index
+  }
+
+  /// How many bytes the line break at `index` takes (0 where there is none).
+  private static func lineBreakLength(at index: Int, in bytes: [UInt8]) -> Int {
+    let byte = bytes[index]
+    if byte == 0x0A { return 1 }
+    if byte == 0x0D { return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1 }
+    if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return 2 }
+    if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+    {
+      return 3
+    }
+    return 0
   }
 }

@@ -38,13 +38,33 @@ struct Audit: ParsableCommand {
   @Option(help: "The pass/fail method (default: the config's).")
   var method: Configuration.Audit.Method?
 
+  @Option(
+    name: .customLong("fix"),
+    help: ArgumentHelp(
+      "Write the suggested fixes of failing pairs into the token files, for the tokens this pattern names "
+        + "('*' is one segment), then audit again.",
+      valueName: "pattern"))
+  var fixPattern: String?
+
   @OptionGroup var diagnostics: DiagnosticOptions
 
   func run() throws {
     var configuration = try diagnostics.reporting { try project.configuration(strict: diagnostics.strict) }
     if let level { configuration.audit.level = level }
     if let method { configuration.audit.method = method }
-    let result = try diagnostics.reportingWithWarnings { try ContrastAudit.run(configuration: configuration) }
+    let result: AuditResult
+    if let fixPattern {
+      let outcome = try diagnostics.reporting {
+        try AuditFix.run(pattern: fixPattern, configuration: configuration)
+      }
+      diagnostics.print(outcome.warnings)
+      FileHandle.standardError.write(Data(outcome.summary(pattern: fixPattern).utf8))
+      result = outcome.result
+    } else {
+      result = try diagnostics.reportingWithWarnings {
+        try ContrastAudit.run(configuration: configuration, locatingEdits: format == .sarif)
+      }
+    }
     if let output {
       try diagnostics.reporting {
         try AuditReport.writeAtomically(AuditReport.render(result, format: format), to: output)

@@ -72,4 +72,73 @@ import Testing
     let run = try Self.audit(["--format", "pdf"], in: Self.repositoryRoot)
     #expect(run.status == 64)
   }
+
+  /// A copy of the shipped config and tokens, and every file in it with its bytes.
+  private static func withShippedCopy(_ body: (URL) throws -> Void) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ebtokens-audit-fix-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for item in ["ebtokens.yml", "tokens"] {
+      try FileManager.default.copyItem(
+        at: repositoryRoot.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+    }
+    try body(directory)
+  }
+
+  private static func files(in folder: URL) -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    while let path = enumerator?.nextObject() as? String {
+      if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) {
+        files[path] = data
+      }
+    }
+    return files
+  }
+
+  @Test func fixWritesTheNamedValuesThenAuditsAgain() throws {
+    try Self.withShippedCopy { copy in
+      let before = Self.files(in: copy)
+      let run = try Self.audit(["--fix", "main.subtext-message.*.*"], in: copy)
+      #expect(run.status == 1, "\(run.stderr)")
+      #expect(
+        run.stderr.hasPrefix(
+          "fixed tokens/main/subtext-message.yaml:8:18: 'main.subtext-message.primary.label' #6780A9 → "))
+      #expect(run.stderr.contains("wrote 2 values in 1 file; the audit again:\n"))
+      #expect(run.stdout.hasSuffix("2 of 27 pairs fail WCAG 2 AA (1 decorative, reported but not judged)\n"))
+      let after = Self.files(in: copy)
+      #expect(Set(after.keys) == Set(before.keys))
+      #expect(before.keys.filter { before[$0] != after[$0] } == ["tokens/main/subtext-message.yaml"])
+
+      // The base of an alias: the report says what else the change moves.
+      let alert = try Self.audit(["--fix", "main.alert.color.warning.label-title"], in: copy)
+      #expect(alert.stderr.contains("'main.alert.color.warning.label-title' #6C5009 → #"), "\(alert.stderr)")
+      #expect(alert.stderr.contains("  this also moves: main.alert.color.warning.label-title on "))
+    }
+  }
+
+  @Test func withoutFixNothingIsWrittenToTheTokenFiles() throws {
+    try Self.withShippedCopy { copy in
+      let before = Self.files(in: copy)
+      for format in ["text", "sarif", "json", "html", "markdown"] {
+        let run = try Self.audit(["--format", format], in: copy)
+        #expect(run.status == 1, "\(run.stderr)")
+        // SARIF offers the fixes as edits, and writes none of them.
+        #expect(run.stdout.contains("\"insertedContent\"") == (format == "sarif"))
+      }
+      #expect(Self.files(in: copy) == before)
+    }
+  }
+
+  @Test func aFixPatternThatMatchesNoTokenExitsTwo() throws {
+    try Self.withShippedCopy { copy in
+      let before = Self.files(in: copy)
+      let run = try Self.audit(["--fix", "main.nope"], in: copy)
+      #expect(run.status == 2)
+      #expect(run.stdout.isEmpty)
+      #expect(run.stderr.hasPrefix("error: --fix pattern 'main.nope' matches no token"))
+      #expect(Self.files(in: copy) == before)
+    }
+  }
 }

@@ -398,6 +398,7 @@ public struct ConfigurationLoader {
       case .swift: allowed = ["module"]
       case .kotlin: allowed = ["package", "object"]
       case .css: allowed = ["selector", "references", "modes"]
+      case .typescript, .scss: allowed = []
       }
       for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
         switch entry.key.value {

@@ -139,10 +139,14 @@ public struct Configuration: Sendable {
       case swift
       case kotlin
       case css
+      /// `tokens.js` (an ES module) and its declarations `tokens.d.ts`.
+      case typescript
+      /// `_tokens.scss`: Sass variables and maps.
+      case scss
     }
 
     public var kind: Kind
-    /// A folder for `swift` and `kotlin`, a file for `css`.
+    /// A folder for `swift`, `kotlin`, `typescript` and `scss`, a file for `css`.
     public var destination: String
     /// Overrides `templates` for this output: a folder holding this kind's templates.
     public var template: String?

@@ -73,6 +73,10 @@ public struct OutputRenderer: Sendable {
       emitter = CSSEmitter(
         fileName: (destination as NSString).lastPathComponent, selector: options.cssSelector,
         language: CSSLanguage(keepsReferences: options.keepsReferences), modeOptions: options.cssModes)
+    case .typescript:
+      emitter = TypeScriptEmitter()
+    case .scss:
+      emitter = SCSSEmitter()
     }
     let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
     return GeneratedOutput(

@@ -279,7 +279,7 @@ struct CSSLanguage {
   private static let hex = StringEscaper.Spelling.hex(prefix: "\\", digits: 1, suffix: " ")
 
   /// At most six decimals, so `0.07 * 100` is `7`, not `7.000000000000001`.
-  private static func decimal(_ value: Double) -> String {
+  static func decimal(_ value: Double) -> String {
     NumberFormatting.shortest((value * 1_000_000).rounded() / 1_000_000)
   }
 }

@@ -49,6 +49,40 @@ import Testing
     try #require(output.files.first { $0.path == path }).contents
   }
 
+  /// The shipped `ebtokens.yml`, built in a copy of the repository's tokens: the web outputs are
+  /// on disk with their manifests, and are what the renderer makes of the EastBlue tokens.
+  @Test func theShippedConfigurationBuildsTheWebOutputs() throws {
+    try withTemporaryDirectory { root in
+      for item in ["ebtokens.yml", "tokens", "templates"] {
+        try FileManager.default.copyItem(
+          at: TestPaths.repositoryRoot.appendingPathComponent(item), to: root.appendingPathComponent(item))
+      }
+      let configuration = try ConfigurationLoader().load(
+        path: root.appendingPathComponent("ebtokens.yml").path)
+      #expect(
+        configuration.outputs.filter { [.typescript, .scss].contains($0.kind) }.map(\.destination) == [
+          "dist/web/typescript", "dist/web/scss",
+        ])
+      _ = try Builder().build(configuration, mode: .write)
+      let expected = try WebFixture.eastBlue.render().flatMap { output in
+        output.files.map {
+          ("dist/web/\((output.directory as NSString).lastPathComponent)/\($0.path)", $0.contents)
+        }
+      }
+      for (path, contents) in expected {
+        let written = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        #expect(written == contents, "\(path)")
+      }
+      for folder in ["dist/web/typescript", "dist/web/scss"] {
+        let manifest = try String(
+          contentsOf: root.appendingPathComponent("\(folder)/\(OutputWriter.manifestName)"), encoding: .utf8)
+        #expect(manifest.contains(folder == "dist/web/scss" ? "_tokens.scss" : "tokens.d.ts"), "\(manifest)")
+      }
+      // A second build finds every file up to date.
+      #expect(try Builder().build(configuration, mode: .write).plan.isUpToDate)
+    }
+  }
+
   // MARK: TypeScript
 
   @Test func typescriptNamesATokenByItsPathInCamelCaseAndItsCSSPropertyAsTheCSSOutputDoes() throws {

@@ -36,6 +36,10 @@ enum FuzzInput {
         destination: css-literal/tokens.css
         options:
           references: false
+      - kind: typescript
+        destination: typescript
+      - kind: scss
+        destination: scss
     audit:
       rules:
         - foreground: "*.*"

@@ -83,6 +83,27 @@ import Testing
     }
   }
 
+  /// A template folder replaces the built-in templates of its kind, and must hold each file.
+  @Test func aTemplateFolderOverridesTheWebTemplates() throws {
+    try withTemporaryDirectory { root in
+      let folder = root.appendingPathComponent("web-templates")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try "names:{{#tokens}} {{name}}{{/tokens}}\n".write(
+        to: folder.appendingPathComponent("tokens.js.mustache"), atomically: true, encoding: .utf8)
+      let yaml = "color:\n  $type: color\n  brand: \"#005CE5\"\n"
+      let tokens = try loadTokens(["tokens.yaml": yaml])
+      let configuration = try ConfigurationLoader().load(
+        yaml: "outputs:\n  - kind: typescript\n    destination: out\n    template: web-templates\n",
+        path: "ebtokens.yml", baseDirectory: root.path)
+      let missing = diagnostics { _ = try OutputRenderer(configuration: configuration).render(tokens) }
+      #expect(missing.count == 1 && missing[0].contains("has no 'tokens.d.ts.mustache'"), "\(missing)")
+      try "types:{{#tokens}} {{type}}{{/tokens}}\n".write(
+        to: folder.appendingPathComponent("tokens.d.ts.mustache"), atomically: true, encoding: .utf8)
+      let output = try OutputRenderer(configuration: configuration).render(tokens)[0]
+      #expect(output.files.map(\.contents) == ["names: colorBrand\n", "types: Color\n"])
+    }
+  }
+
   // MARK: TypeScript
 
   @Test func typescriptNamesATokenByItsPathInCamelCaseAndItsCSSPropertyAsTheCSSOutputDoes() throws {

@@ -38,6 +38,7 @@ struct SCSSEmitter: OutputEmitter {
   /// Each token's variable name without `$`, in path order; every name Sass cannot take, and every
   /// two tokens whose names Sass reads as one (`-` and `_` are the same in its names), is an error.
   private static func names(of tokens: ModalTokenSet) throws -> [String] {
+    var naming = CSSLanguage.PropertyNaming()
     var errors: [EmittingError] = []
     var names: [String] = []
     names.reserveCapacity(tokens.tokens.count)
@@ -47,14 +48,12 @@ struct SCSSEmitter: OutputEmitter {
     for (index, modalToken) in tokens.tokens.enumerated() {
       let token = modalToken.first
       let named = EmittingError.Named(.token, token.name, at: token.location)
+      guard let cssName = naming.name(of: token, errors: &errors) else { continue }
       let name: String
-      switch CSSLanguage.propertyName(token.path).map(SCSSLanguage.variableName(cssPropertyName:)) {
-      case .success(.success(let variable)): name = variable
-      case .success(.failure(let problem)):
+      switch SCSSLanguage.variableName(cssPropertyName: cssName) {
+      case .success(let variable): name = variable
+      case .failure(let problem):
         errors.append(.invalidName(language: SCSSLanguage.name, named: named, problem: problem.text))
-        continue
-      case .failure(let invalid):
-        errors.append(.invalidCSSName(named: named, character: invalid.character))
         continue
       }
       let normalized = SCSSLanguage.normalized(name)

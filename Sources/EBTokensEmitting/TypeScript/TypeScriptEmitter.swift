@@ -30,6 +30,7 @@ struct TypeScriptEmitter: OutputEmitter {
   /// Each token's property name and CSS custom property, in path order; every name that cannot be
   /// made, and every two tokens with the same property name, is an error.
   private static func names(of tokens: ModalTokenSet) throws -> [(property: String, css: String)] {
+    var naming = CSSLanguage.PropertyNaming()
     var errors: [EmittingError] = []
     var names: [(property: String, css: String)] = []
     names.reserveCapacity(tokens.tokens.count)
@@ -42,14 +43,7 @@ struct TypeScriptEmitter: OutputEmitter {
           .unnamable(language: TypeScriptLanguage.name, named: .init(.token, token.name, at: token.location)))
         continue
       }
-      let css: String
-      switch CSSLanguage.propertyName(token.path) {
-      case .success(let name): css = name
-      case .failure(let invalid):
-        errors.append(
-          .invalidCSSName(named: .init(.token, token.name, at: token.location), character: invalid.character))
-        continue
-      }
+      guard let css = naming.name(of: token, errors: &errors) else { continue }
       if let first = claimed.updateValue(index, forKey: property) {
         claimed[property] = first
         let firstToken = tokens.tokens[first].first

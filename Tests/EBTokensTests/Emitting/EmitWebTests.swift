@@ -231,6 +231,18 @@ import Testing
     #expect(try text(output, "_tokens.scss").contains("$font-odd: (\"A\\23 1\");\n"))
   }
 
+  /// Both name tokens by their CSS property, and refuse a name CSS refuses as the CSS output does:
+  /// a group's once.
+  @Test(arguments: [Configuration.Output.Kind.typescript, .scss])
+  func aNameCSSRefusesIsAnErrorOnceForItsGroup(kind: Configuration.Output.Kind) {
+    let found = errors(kind, "a/b:\n  $type: dimension\n  x: 1px\n  y: 2px\n")
+    #expect(
+      found == [
+        "tokens.yaml:3:3: error: group 'a/b' cannot be part of a CSS custom property name: it contains '/'; "
+          + "CSS names use letters, digits, '-' and '_'"
+      ])
+  }
+
   @Test func webOutputsTakeNoOptions() {
     for kind in [Configuration.Output.Kind.typescript, .scss] {
       let found = diagnostics {

@@ -82,7 +82,7 @@ import Testing
 
   /// Node imports the module; every token's value, in every mode, is the resolved token's, and
   /// `cssVar` names the CSS output's custom property.
-  @Test(.requires(.node), arguments: [WebFixture.eastBlue, .eastBlueDark, .modes, .composite])
+  @Test(.requires(.node), arguments: [WebFixture.eastBlue, .eastBlueDark, .modes, .composite, .types])
   func nodeImportsTheModuleAndReadsTheResolvedTokens(fixture: WebFixture) throws {
     let node = try ExternalTool.node.require()
     try withTemporaryDirectory { directory in
@@ -115,7 +115,7 @@ import Testing
 
   /// sassc compiles a consumer that reads every token's variable, and with modes its entry in each
   /// mode's map, and every typography's map: each compiles to the resolved token's value.
-  @Test(.requires(.sassc), arguments: [WebFixture.eastBlue, .eastBlueDark, .modes])
+  @Test(.requires(.sassc), arguments: [WebFixture.eastBlue, .eastBlueDark, .modes, .composite, .types])
   func sasscCompilesAConsumerOfTheVariablesAndMaps(fixture: WebFixture) throws {
     let sassc = try ExternalTool.sassc.require()
     try withTemporaryDirectory { directory in
@@ -128,25 +128,7 @@ import Testing
         for (position, mode) in ([nil] + tokens.modes.map(Optional.some)).enumerated() {
           let value = token.byMode[max(position - 1, 0)].value
           let lookup = mode.map { "map-get($tokens-\($0), \"\(name)\")" } ?? "$\(name)"
-          switch value {
-          case .color(let color):
-            try #require(color.hasExact8BitChannels)
-            probes.append((lookup, color.hex.lowercased()))
-          case .dimension(let dimension): probes.append((lookup, dimension.description))
-          case .number(let number), .fontWeight(let number): probes.append((lookup, "\(number)"))
-          case .typography(let typography):
-            probes.append(("map-get(\(lookup), font-size)", typography.fontSize.description))
-            probes.append(("map-get(\(lookup), font-weight)", "\(typography.fontWeight)"))
-            probes.append(("map-get(\(lookup), letter-spacing)", typography.letterSpacing.description))
-            probes.append(
-              (
-                "map-get(\(lookup), font-family)",
-                typography.fontFamily.map { "\"\($0)\"" }.joined(separator: ", ")
-              ))
-          case .fontFamily(let families):
-            probes.append((lookup, families.map { "\"\($0)\"" }.joined(separator: ", ")))
-          default: Issue.record("\(token.name): no probe for its type")
-          }
+          probes += Self.probes(lookup, value)
         }
       }
       let consumer =
@@ -164,9 +146,74 @@ import Testing
       }
       #expect(compiled.count == probes.count, "\(run.stdout)")
       for (index, probe) in probes.enumerated() {
-        let value = compiled["p\(index)"].map { Double($0).map { "\($0)" } ?? $0 }
-        #expect(value == probe.expected, "\(probe.expression)")
+        let value = compiled["p\(index)"]
+        // Numbers to LibSass's precision, 10 decimals.
+        if let number = value.flatMap(Double.init), let expected = Double(probe.expected) {
+          #expect(abs(number - expected) < 1e-9, "\(probe.expression): \(number)")
+        } else {
+          #expect(value == probe.expected, "\(probe.expression)")
+        }
       }
+    }
+  }
+
+  /// The Sass expressions that read `value` from `lookup` (a variable, or a map entry), each with
+  /// the CSS the resolved value compiles to: a primitive itself, a composite its map's entries.
+  private static func probes(_ lookup: String, _ value: TokenValue) -> [(
+    expression: String, expected: String
+  )] {
+    // Between 8-bit steps, `rgba()`, which LibSass prints with whole channels.
+    func color(_ color: Color) -> String {
+      guard !color.hasExact8BitChannels else { return color.hex.lowercased() }
+      let channels = [color.red, color.green, color.blue].map { "\(Int(($0 * 255).rounded()))" }
+      return "rgba(\(channels.joined(separator: ", ")), \(NumberFormatting.shortest(color.alpha)))"
+    }
+    func entry(_ key: String) -> String { "map-get(\(lookup), \(key))" }
+    func families(_ names: [String]) -> String {
+      // Sass quotes a string holding a double quote with single ones.
+      names.map { name in
+        CSSLanguage.genericFamilies.contains(name) ? name : name.contains("\"") ? "'\(name)'" : "\"\(name)\""
+      }.joined(separator: ", ")
+    }
+    switch value {
+    case .color(let value): return [(lookup, color(value))]
+    case .dimension(let dimension): return [(lookup, dimension.description)]
+    case .number(let number), .fontWeight(let number): return [(lookup, "\(number)")]
+    case .duration(let duration): return [(lookup, duration.description)]
+    case .cubicBezier(let curve): return [(lookup, curve.description)]
+    case .strokeStyle(let style): return [(lookup, style.cssKeyword)]
+    case .fontFamily(let names): return [(lookup, families(names))]
+    case .typography(let typography):
+      return [
+        (entry("font-size"), typography.fontSize.description),
+        (entry("font-weight"), "\(typography.fontWeight)"),
+        (entry("line-height"), "\(typography.lineHeight)"),
+        (entry("letter-spacing"), typography.letterSpacing.description),
+        (entry("font-family"), families(typography.fontFamily)),
+      ]
+    case .border(let border):
+      return [
+        (entry("width"), border.width.description), (entry("style"), border.style.cssKeyword),
+        (entry("color"), color(border.color)),
+      ]
+    case .shadow(let layers):
+      // One layer is a map; several are a list of maps, the first on top.
+      let first = layers.count == 1 ? lookup : "nth(\(lookup), 1)"
+      return [
+        ("map-get(\(first), offset-y)", layers[0].offsetY.description),
+        ("map-get(\(first), color)", color(layers[0].color)),
+        ("length(\(lookup))", layers.count == 1 ? "6" : "\(layers.count)"),
+      ]
+    case .transition(let transition):
+      return [
+        (entry("duration"), transition.duration.description), (entry("delay"), transition.delay.description),
+        (entry("timing-function"), transition.timingFunction.description),
+      ]
+    case .gradient(let stops):
+      return [
+        ("map-get(nth(\(lookup), 1), color)", color(stops[0].color)),
+        ("length(\(lookup))", "\(stops.count)"),
+      ]
     }
   }
 
@@ -205,7 +252,12 @@ import Testing
   /// lowercase hex, lengths and times with their unit, composites as objects of those.
   private static func expected(_ value: TokenValue) -> JSValue {
     func length(_ dimension: EBTokensModel.Dimension) -> JSValue { .string(dimension.description) }
-    func color(_ color: Color) -> JSValue { .string(color.hex.lowercased()) }
+    // Between 8-bit steps, as CSS's `rgb(r g b / a)`.
+    func color(_ color: Color) -> JSValue {
+      guard !color.hasExact8BitChannels else { return .string(color.hex.lowercased()) }
+      let channels = [color.red, color.green, color.blue].map { NumberFormatting.shortest($0 * 255) }
+      return .string("rgb(\(channels.joined(separator: " ")) / \(NumberFormatting.shortest(color.alpha)))")
+    }
     func curve(_ curve: CubicBezier) -> JSValue { .array(curve.points.map { .number($0) }) }
     switch value {
     case .color(let value): return color(value)

@@ -18,8 +18,10 @@ enum WebFixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case eastBlueDark = "eastblue-dark"
   /// `Fixtures/emitting`: keyword names, descriptions and deprecations that try to break out.
   case emitting
-  /// `Fixtures/emitting-composite`: every composite type.
+  /// `Fixtures/emitting-composite`: typography, shadow, border and stroke style tokens.
   case composite
+  /// `Fixtures/emitting-types`: cubic Bézier, transition, gradient and duration tokens.
+  case types
   /// `Fixtures/emitting-modes`: three modes, one of them `high-contrast`.
   case modes
 
@@ -31,11 +33,12 @@ enum WebFixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
     let loader = ConfigurationLoader(allowsPathsOutsideProject: true)
     var configuration: Configuration
     switch self {
-    case .eastBlue, .emitting, .composite:
+    case .eastBlue, .emitting, .composite, .types:
       let tokens: URL
       switch self {
       case .eastBlue: tokens = TestPaths.repositoryRoot.appendingPathComponent("tokens")
       case .emitting: tokens = TestPaths.fixtures.appendingPathComponent("emitting/tokens")
+      case .types: tokens = TestPaths.fixtures.appendingPathComponent("emitting-types/tokens")
       default: tokens = TestPaths.fixtures.appendingPathComponent("emitting-composite/tokens")
       }
       configuration = try loader.load(

@@ -409,6 +409,7 @@ public struct ConfigurationLoader {
       case .css: allowed = ["selector", "references", "modes"]
       case .xcassets: allowed = ["catalog"]
       case .android: allowed = []
+      case .typescript, .scss: allowed = []
       }
       for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
         switch entry.key.value {

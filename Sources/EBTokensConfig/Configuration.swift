@@ -144,10 +144,14 @@ public struct Configuration: Sendable {
       /// Android resources: `values/colors.xml`, `values/dimens.xml`, `values/styles.xml`, and a
       /// `values-night/` (or `values-notnight/`) for the system's other appearance.
       case android
+      /// `tokens.js` (an ES module) and its declarations `tokens.d.ts`.
+      case typescript
+      /// `_tokens.scss`: Sass variables and maps.
+      case scss
     }
 
     public var kind: Kind
-    /// A folder for `swift`, `kotlin`, `xcassets` and `android`, a file for `css`.
+    /// A folder for `swift`, `kotlin`, `xcassets`, `android`, `typescript` and `scss`, a file for `css`.
     public var destination: String
     /// Overrides `templates` for this output: a folder holding this kind's templates.
     public var template: String?

@@ -43,6 +43,8 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
   /// The configured module or object name is one the generated code uses itself.
   case reservedOutputName(language: String, identifier: String, at: SourceLocation?)
   case invalidCSSName(named: Named, character: Character)
+  /// A name the `language` output cannot write as the identifier it needs, and why.
+  case invalidName(language: String, named: Named, problem: String)
   case unrepresentableValue(language: String, token: String, problem: String, at: SourceLocation)
   case destinationNotAFile(path: String, at: SourceLocation?)
   /// An xcassets destination that is itself a catalog (`dist/EBTokens.xcassets`): the catalog would
@@ -98,6 +100,9 @@ public enum EmittingError: DiagnosticConvertible, Equatable {
       return Diagnostic(
         "\(named.described) cannot be part of a CSS custom property name: it contains \(shown); "
           + "CSS names use letters, digits, '-' and '_'", at: named.location)
+    case .invalidName(let language, let named, let problem):
+      return Diagnostic(
+        "\(named.described) cannot name a \(language) identifier: \(problem); rename it", at: named.location)
     case .unrepresentableValue(let language, let token, let problem, let location):
       return Diagnostic("'\(token)' cannot be written in the \(language) output: \(problem)", at: location)
     case .destinationNotAFile(let path, let location):

@@ -90,6 +90,10 @@ public struct OutputRenderer: Sendable {
       emitter = XCAssetsEmitter(catalogName: options.catalogName, location: output.location)
     case .android:
       emitter = AndroidEmitter(location: output.location)
+    case .typescript:
+      emitter = TypeScriptEmitter()
+    case .scss:
+      emitter = SCSSEmitter()
     }
     let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
     return GeneratedOutput(

@@ -40,6 +40,10 @@ enum FuzzInput {
         destination: xcassets
       - kind: android
         destination: android
+      - kind: typescript
+        destination: typescript
+      - kind: scss
+        destination: scss
     audit:
       rules:
         - foreground: "*.*"

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A command-line tool a test needs (swift, kotlinc, kotlin, chromium, aapt2, check-jsonschema), found on
-/// `PATH`.
+/// A command-line tool a test needs (swift, kotlinc, kotlin, chromium, aapt2, check-jsonschema, tsc, node,
+/// sassc), found on `PATH`.
 ///
 /// A test that needs one carries the ``Testing/Trait/requires(_:)`` trait and asks for its path
 /// with ``require(sourceLocation:)``. Outside CI a missing tool skips the test, and the skip shows
@@ -26,6 +26,12 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
   public static let checkJSONSchema = ExternalTool("check-jsonschema")
   public static let chromium = ExternalTool(
     "chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+  /// The TypeScript compiler (Debian's `node-typescript`).
+  public static let tsc = ExternalTool("tsc")
+  /// Node.js (Debian's `nodejs`), which runs the generated ES module.
+  public static let node = ExternalTool("node", "nodejs")
+  /// The Sass compiler on LibSass (Debian's `sassc`).
+  public static let sassc = ExternalTool("sassc")
 
   public var description: String { names.joined(separator: " or ") }
 

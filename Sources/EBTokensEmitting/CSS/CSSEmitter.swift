@@ -32,33 +32,17 @@ struct CSSEmitter: OutputEmitter {
   private func properties(of tokens: ModalTokenSet) throws -> (
     CSSPropertyList, [(name: String, token: ModalToken)]
   ) {
+    var naming = CSSLanguage.PropertyNaming()
     var errors: [EmittingError] = []
     // Each property name, with the position of the token that claimed it first.
     var claimed: [String: Int] = [:]
-    var reportedGroups: Set<String> = []
     var properties: [CSSPropertyList.Entry] = []
     properties.reserveCapacity(tokens.tokens.count)
     claimed.reserveCapacity(tokens.tokens.count)
     var declared: [(name: String, token: ModalToken)] = []
     for (tokenIndex, modalToken) in tokens.tokens.enumerated() {
       let token = modalToken.first
-      let name: String
-      switch CSSLanguage.propertyName(token.path) {
-      case .success(let propertyName): name = propertyName
-      case .failure(let invalid):
-        if let group = invalid.groupPath {
-          // Once per group, at its first token.
-          if reportedGroups.insert(group).inserted {
-            errors.append(
-              .invalidCSSName(named: .init(.group, group, at: token.location), character: invalid.character))
-          }
-        } else {
-          errors.append(
-            .invalidCSSName(
-              named: .init(.token, token.name, at: token.location), character: invalid.character))
-        }
-        continue
-      }
+      guard let name = naming.name(of: token, errors: &errors) else { continue }
       // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
       for (position, suffix) in CSSLanguage.propertySuffixes(of: token).enumerated() {
         let propertyName = name + suffix

@@ -90,6 +90,32 @@ struct CSSLanguage {
     let character: Character
   }
 
+  /// Makes the property names of tokens in path order, as every output that names tokens by their
+  /// CSS property does (CSS, and the TypeScript and SCSS outputs), and reports each name CSS
+  /// refuses: a group's once, at its first token.
+  struct PropertyNaming {
+    private var reportedGroups: Set<String> = []
+
+    /// The token's property name, or `nil` (its error added to `errors`) when CSS refuses it.
+    mutating func name(of token: Token, errors: inout [EmittingError]) -> String? {
+      switch CSSLanguage.propertyName(token.path) {
+      case .success(let name): return name
+      case .failure(let invalid):
+        if let group = invalid.groupPath {
+          if reportedGroups.insert(group).inserted {
+            errors.append(
+              .invalidCSSName(named: .init(.group, group, at: token.location), character: invalid.character))
+          }
+        } else {
+          errors.append(
+            .invalidCSSName(
+              named: .init(.token, token.name, at: token.location), character: invalid.character))
+        }
+        return nil
+      }
+    }
+  }
+
   /// ASCII letters, digits, `-`, `_`, and anything beyond ASCII, as CSS identifiers allow,
   /// but bidirectional controls: CSS accepts them, and they make an editor show the rest of
   /// the line in another order than the browser reads it.
@@ -279,7 +305,7 @@ struct CSSLanguage {
   private static let hex = StringEscaper.Spelling.hex(prefix: "\\", digits: 1, suffix: " ")
 
   /// At most six decimals, so `0.07 * 100` is `7`, not `7.000000000000001`.
-  private static func decimal(_ value: Double) -> String {
+  static func decimal(_ value: Double) -> String {
     NumberFormatting.shortest((value * 1_000_000).rounded() / 1_000_000)
   }
 }

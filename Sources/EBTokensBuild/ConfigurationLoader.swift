@@ -50,8 +50,9 @@ public struct ConfigurationLoader {
     var parser = Parser(
       path: displayPath, baseDirectory: baseDirectory.isEmpty ? "." : baseDirectory,
       allowsPathsOutsideProject: allowsPathsOutsideProject)
-    let configuration = parser.parse(document)
+    var configuration = parser.parse(document)
     if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
+    configuration.contentDigest = result.contentDigest
     return configuration
   }
 
@@ -60,8 +61,9 @@ public struct ConfigurationLoader {
     guard let document = result.document, result.errors.isEmpty else { throw DiagnosticsError(result.errors) }
     var parser = Parser(
       path: path, baseDirectory: baseDirectory, allowsPathsOutsideProject: allowsPathsOutsideProject)
-    let configuration = parser.parse(document)
+    var configuration = parser.parse(document)
     if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
+    configuration.contentDigest = ContentHash.xxh64(yaml.utf8)
     return configuration
   }
 

@@ -23,8 +23,8 @@ public struct Builder: Sendable {
     case check
   }
 
-  /// What a build does when another build of the same project holds the lock (see
-  /// ``ProjectLock``).
+  /// What a build does when another build holds a lock it needs: on the project folder, or on an
+  /// output folder (see ``BuildLock``).
   public enum LockWaiting: Sendable {
     /// Wait for it, after calling `notify` with a message saying so.
     case wait(notify: (@Sendable (String) -> Void)?)
@@ -70,8 +70,9 @@ public struct Builder: Sendable {
     }
   }
 
-  /// Holds the project's lock (``ProjectLock``) throughout, and first deletes every leftover of
-  /// a killed build in every output folder, also with `--check` and when nothing changed.
+  /// Holds the locks of the project and its output folders (``BuildLock``) throughout, and first
+  /// deletes every leftover of a killed build in every output folder, also with `--check` and when
+  /// nothing changed.
   ///
   /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together;
   ///   ``SystemFailure`` when a file cannot be written or the lock is held.
@@ -83,10 +84,12 @@ public struct Builder: Sendable {
       limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
     loader.tokenLoader.inputDigests = digests
     let inputs = try ProjectTokens.inputs(configuration, limits: limits, digests: digests)
-    let lock = try ProjectLock.acquire(configuration.baseDirectory, waiting: lockWaiting)
+    let directories = outputDirectories(configuration)
+    let lock = try BuildLock.acquire(
+      project: configuration.baseDirectory, outputFolders: directories, waiting: lockWaiting)
     defer { withExtendedLifetime(lock) {} }
     let folders = OutputFolders()
-    let outputFolders = outputDirectories(configuration).map(folders.folder)
+    let outputFolders = directories.map(folders.folder)
     for folder in outputFolders { folder.removeLeftovers() }
     if mode == .write,
       let fingerprint = BuildFingerprint.current(configuration, inputs: inputs, limits: limits),

@@ -327,6 +327,64 @@ import Testing
     }
   }
 
+  /// An output folder another process holds locked (here `flock(1)`, as another project's build
+  /// would): with `--no-wait` the build exits 75 naming that folder and changes nothing; without
+  /// it, the build says it waits for that folder, and builds once the lock is released. The folder
+  /// above the output folders held (as a build that had to create an output folder there holds
+  /// it) stops the build too.
+  @Test(.requires(ExternalTool("flock")))
+  func anOutputFolderHeldByAnotherBuildIsNamedAndWaitedFor() throws {
+    let flock = try ExternalTool("flock").require()
+    try withTemporaryFolder { base in
+      let root = base.appendingPathComponent("project")
+      try copyTree(Self.fixtureTokens, to: root.appendingPathComponent("tokens"))
+      try Version.first.apply(to: root)
+      let configuration = try String(contentsOf: root.appendingPathComponent("ebtokens.yml"), encoding: .utf8)
+      try Data(configuration.replacingOccurrences(of: "dist/", with: "../shared/").utf8).write(
+        to: root.appendingPathComponent("ebtokens.yml"))
+      let shared = base.appendingPathComponent("shared")
+      for folder in ["swift", "css"] {
+        try FileManager.default.createDirectory(
+          at: shared.appendingPathComponent(folder), withIntermediateDirectories: true)
+      }
+      let held = shared.appendingPathComponent("css").standardizedFileURL.path
+      let ready = base.appendingPathComponent("ready").path
+      /// Runs the build while `flock -o` holds `held` for `seconds` at most: its command writes
+      /// `ready` (its process id) and sleeps; the build over, that sleep is stopped, so `flock`
+      /// ends and the lock is released.
+      func buildWhileHeld(_ held: String, for seconds: Int, _ arguments: [String]) throws
+        -> ChildProcess.Result
+      {
+        try? FileManager.default.removeItem(atPath: ready)
+        let shell = """
+          \(flock) -o "\(held)" sh -c 'echo $$ >"\(ready).part"; mv "\(ready).part" "\(ready)"; exec sleep \(seconds)' &
+          while [ ! -e "\(ready)" ]; do sleep 0.02; done
+          "$0" "$@"; status=$?
+          kill "$(cat "\(ready)")" 2>/dev/null; wait
+          exit $status
+          """
+        return try BinaryRunner.run(arguments, in: root, timeout: 60, shell: shell)
+      }
+
+      for folder in [held, shared.standardizedFileURL.path] {
+        let refused = try buildWhileHeld(folder, for: 30, ["build", "--allow-outside-project", "--no-wait"])
+        #expect(refused.status == 75)
+        #expect(
+          refused.stderr
+            == "error: another ebtokens build is using '\(folder)' (it holds the lock on that folder); build "
+            + "again once it has finished, or without --no-wait to wait for it\n1 error\n")
+        #expect(try TreeSnapshot(of: shared).entries.keys.sorted() == ["css", "swift"])
+      }
+
+      let waited = try buildWhileHeld(held, for: 1, ["build", "--allow-outside-project"])
+      #expect(waited.status == 0, "\(waited.stderr)")
+      #expect(
+        waited.stderr == "ebtokens: another ebtokens build is using '\(held)'; waiting for it to finish\n")
+      let after = try TreeSnapshot(of: shared).entries.filter { !$0.key.hasSuffix(".ebtokens-state") }
+      #expect(after == (try Self.reference(.first)))
+    }
+  }
+
   /// Runs `ebtokens build` once for each of `builds` (a folder to run in, and arguments) all at
   /// once, `--no-wait` with each when asked; the exit status and stderr of each.
   private static func buildAtOnce(_ builds: [(folder: URL, arguments: String)], noWait: Bool, logs: URL)

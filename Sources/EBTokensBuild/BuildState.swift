@@ -117,34 +117,79 @@ struct BuildState: Equatable {
   }
 }
 
-/// The fingerprint of everything a build's outputs depend on.
+/// The fingerprint of everything a build's outputs depend on: the ebtokens version, the limits,
+/// the config's bytes as parsed, the list of token files in order (so a file added to the token
+/// folder changes it), the templates each output uses (the built-in texts, or a folder and its
+/// files), and the digest of every input file.
+///
+/// A build records the fingerprint of the bytes it parsed (``parsed(_:inputs:limits:digests:)``,
+/// from the digests each reader took), never of a second reading: a file edited while the build
+/// runs, even back and forth, then leaves a fingerprint that the files on disk do not match, and
+/// the next build runs in full. The no-change check (``current(_:inputs:limits:)``) reads and
+/// hashes the same files again without parsing them.
 enum BuildFingerprint {
-  /// `nil` when some input cannot be read: the full build then runs and reports why.
-  static func compute(_ configuration: Configuration, tokenFiles: [TokenFiles.File], limits: Limits)
+  /// The fingerprint of the inputs as they are on disk now; `nil` when one cannot be read (the
+  /// full build then runs and reports why).
+  static func current(_ configuration: Configuration, inputs: ModalTokenLoader.Inputs, limits: Limits)
     -> String?
   {
+    let renderer = OutputRenderer(configuration: configuration)
+    var paths = inputs.allFiles.map(\.path)
+    for output in configuration.outputs {
+      guard let folder = renderer.templateFolder(for: output) else { continue }
+      guard let files = TemplateSet.templateFiles(in: folder) else { return nil }
+      paths += files
+    }
+    var digests: [String: UInt64] = [:]
+    let limit = max(limits.maxFileBytes, TemplateSet.maxTemplateBytes)
+    for path in paths where digests[path] == nil {
+      guard case .bytes(let bytes) = FileContents.read(path, limit: limit, followingLinks: true) else {
+        return nil
+      }
+      digests[path] = ContentHash.xxh64(bytes)
+    }
+    return fingerprint(configuration, inputs: inputs, limits: limits, digests: digests)
+  }
+
+  /// The fingerprint of the bytes a build parsed, as its readers recorded them in `digests`; `nil`
+  /// when a file read twice gave two contents.
+  static func parsed(
+    _ configuration: Configuration, inputs: ModalTokenLoader.Inputs, limits: Limits, digests: InputDigests
+  ) -> String? {
+    digests.recorded.map { fingerprint(configuration, inputs: inputs, limits: limits, digests: $0) }
+  }
+
+  private static func fingerprint(
+    _ configuration: Configuration, inputs: ModalTokenLoader.Inputs, limits: Limits, digests: [String: UInt64]
+  ) -> String {
     var builder = FingerprintBuilder()
     builder.add("version", Array(EBTokensVersion.current.utf8))
     builder.add(
       "limits",
       Array("\(limits.maxFileBytes) \(limits.maxDepth) \(limits.maxTokens) \(limits.maxReferenceChain)".utf8))
-    if let path = configuration.path {
-      guard let data = FileManager.default.contents(atPath: path) else { return nil }
-      builder.add("config", data)
+    if let digest = configuration.contentDigest {
+      builder.add("config", bytes(of: digest))
     } else {
       builder.add("config", Array("built-in defaults".utf8))
     }
-    for file in tokenFiles {
-      guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-      builder.add("token file \(file.path)", data)
-    }
+    builder.add("token files", Array(inputs.allFiles.map(\.path).joined(separator: "\n").utf8))
     let renderer = OutputRenderer(configuration: configuration)
     for output in configuration.outputs {
-      guard let sources = renderer.templateSources(for: output) else { return nil }
-      for (name, text) in sources {
-        builder.add("template \(output.kind.rawValue) \(name)", Array(text.utf8))
+      if let folder = renderer.templateFolder(for: output) {
+        builder.add("templates \(output.kind.rawValue)", Array(folder.utf8))
+      } else {
+        for (name, text) in OutputRenderer.builtInTemplates(output.kind) {
+          builder.add("built-in template \(name)", Array(text.utf8))
+        }
       }
     }
+    for path in digests.keys.sorted() {
+      builder.add("file \(path)", bytes(of: digests[path] ?? 0))
+    }
     return builder.fingerprint
+  }
+
+  private static func bytes(of digest: UInt64) -> [UInt8] {
+    withUnsafeBytes(of: digest.littleEndian) { Array($0) }
   }
 }

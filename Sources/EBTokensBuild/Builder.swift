@@ -23,8 +23,8 @@ public struct Builder: Sendable {
     case check
   }
 
-  /// What a build does when another build of the same project holds the lock (see
-  /// ``ProjectLock``).
+  /// What a build does when another build holds a lock it needs: on the project folder, or on an
+  /// output folder (see ``BuildLock``).
   public enum LockWaiting: Sendable {
     /// Wait for it, after calling `notify` with a message saying so.
     case wait(notify: (@Sendable (String) -> Void)?)
@@ -34,6 +34,9 @@ public struct Builder: Sendable {
 
   public var limits: Limits
   public var lockWaiting: LockWaiting
+  /// Called after the no-change check and before the tokens are read: lets a test edit an input
+  /// between the two.
+  package var afterCheckingForChanges: (@Sendable () -> Void)?
 
   public init(limits: Limits = .standard, lockWaiting: LockWaiting = .wait(notify: nil)) {
     self.limits = limits
@@ -67,24 +70,34 @@ public struct Builder: Sendable {
     }
   }
 
-  /// Holds the project's lock (``ProjectLock``) throughout, and first deletes every leftover of
-  /// a killed build in every output folder, also with `--check` and when nothing changed.
+  /// Holds the locks of the project and its output folders (``BuildLock``) throughout, and first
+  /// deletes every leftover of a killed build in every output folder, also with `--check` and when
+  /// nothing changed.
   ///
   /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together;
   ///   ``SystemFailure`` when a file cannot be written or the lock is held.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
-    let loader = ModalTokenLoader(
+    // Every reader records the digest of the bytes it parses here: the state records their
+    // fingerprint, not that of a second reading (see ``BuildFingerprint``).
+    let digests = InputDigests()
+    var loader = ModalTokenLoader(
       limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
-    let inputs = try ProjectTokens.inputs(configuration, limits: limits)
-    let lock = try ProjectLock.acquire(configuration.baseDirectory, waiting: lockWaiting)
+    loader.tokenLoader.inputDigests = digests
+    let inputs = try ProjectTokens.inputs(configuration, limits: limits, digests: digests)
+    let directories = outputDirectories(configuration)
+    let lock = try BuildLock.acquire(
+      project: configuration.baseDirectory, outputFolders: directories, waiting: lockWaiting)
     defer { withExtendedLifetime(lock) {} }
     let folders = OutputFolders()
-    let outputFolders = outputDirectories(configuration).map(folders.folder)
+    let outputFolders = directories.map(folders.folder)
     for folder in outputFolders { folder.removeLeftovers() }
-    let fingerprint = BuildFingerprint.compute(configuration, tokenFiles: inputs.allFiles, limits: limits)
-    if mode == .write, let fingerprint, let unchanged = unchangedBuild(fingerprint, folders: outputFolders) {
+    if mode == .write,
+      let fingerprint = BuildFingerprint.current(configuration, inputs: inputs, limits: limits),
+      let unchanged = unchangedBuild(fingerprint, folders: outputFolders)
+    {
       return unchanged
     }
+    afterCheckingForChanges?()
     let loaded = try loader.load(inputs)
     var warnings = loaded.warnings
     let tokens = loaded.value
@@ -92,7 +105,8 @@ public struct Builder: Sendable {
     do {
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
       let (outputs, audit, outputWarnings) = try render(
-        tokens, configuration: configuration, folders: folders, staging: staging, isLarge: isLarge)
+        tokens, configuration: configuration, digests: digests, folders: folders, staging: staging,
+        isLarge: isLarge)
       release(consume tokens, inBackground: isLarge)
       // What an output left out fails the build under `strict`, as the tokens' warnings do.
       warnings += try DiagnosticsError.check(diagnostics: outputWarnings, strict: configuration.strict)
@@ -105,7 +119,10 @@ public struct Builder: Sendable {
         } catch let error as DiagnosticsError {
           throw SystemFailure(.inputOutput, error)
         }
-        if let fingerprint, warnings.isEmpty {
+        if warnings.isEmpty,
+          let fingerprint = BuildFingerprint.parsed(
+            configuration, inputs: inputs, limits: limits, digests: digests)
+        {
           recordState(fingerprint, outputs: outputs, contrast: contrast)
         }
       }
@@ -120,8 +137,8 @@ public struct Builder: Sendable {
   /// (and, with a `staging` area, written to temporary files) as soon as it is rendered; every
   /// error of every one. For a large set, the memory each job freed is returned as it ends.
   private func render(
-    _ tokens: ModalTokenSet, configuration: Configuration, folders: OutputFolders, staging: StagingArea?,
-    isLarge: Bool
+    _ tokens: ModalTokenSet, configuration: Configuration, digests: InputDigests, folders: OutputFolders,
+    staging: StagingArea?, isLarge: Bool
   ) throws -> ([PreparedOutput], AuditResult?, warnings: [Diagnostic]) {
     typealias Rendered = Swift.Result<
       (output: PreparedOutput, audit: AuditResult?, warnings: [Diagnostic]), DiagnosticsError
@@ -133,7 +150,11 @@ public struct Builder: Sendable {
       return prepared
     }
     var jobs: [@Sendable () -> Rendered] = []
-    let renderer = OutputRenderer(configuration: configuration)
+    let renderer = {
+      var renderer = OutputRenderer(configuration: configuration)
+      renderer.inputDigests = digests
+      return renderer
+    }()
     for output in configuration.outputs {
       jobs.append {
         DiagnosticsError.catching {

@@ -56,8 +56,9 @@ public struct ConfigurationLoader {
     var parser = Parser(
       path: displayPath, baseDirectory: baseDirectory.isEmpty ? "." : baseDirectory,
       allowsPathsOutsideProject: allowsPathsOutsideProject, checksOutputPaths: checksOutputPaths)
-    let configuration = parser.parse(document)
+    var configuration = parser.parse(document)
     if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
+    configuration.contentDigest = result.contentDigest
     return configuration
   }
 
@@ -67,8 +68,9 @@ public struct ConfigurationLoader {
     var parser = Parser(
       path: path, baseDirectory: baseDirectory, allowsPathsOutsideProject: allowsPathsOutsideProject,
       checksOutputPaths: checksOutputPaths)
-    let configuration = parser.parse(document)
+    var configuration = parser.parse(document)
     if !parser.errors.isEmpty { throw DiagnosticsError(parser.errors) }
+    configuration.contentDigest = ContentHash.xxh64(yaml.utf8)
     return configuration
   }
 

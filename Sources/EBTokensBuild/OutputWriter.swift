@@ -194,23 +194,28 @@ final class OutputFolder: @unchecked Sendable {
   /// link. A folder below the output folder that held nothing but leftovers (a folder a killed
   /// build made for its temporaries, or emptied by renaming files aside) is removed once empty;
   /// a folder holding anything else, or nothing at all, is kept.
+  ///
+  /// At the output folder's root, where the build state lives, the temporaries that Foundation's
+  /// `Data.write(to:options: .atomic)` left when earlier versions wrote the state file that way
+  /// (``StagingArea/isFoundationTemporary(_:)``) are leftovers too.
   func removeLeftovers() {
     guard case .success(let root) = folder("", create: false) else { return }
-    _ = Self.sweep(root)
+    _ = Self.sweep(root, isRoot: true)
   }
 
   /// Deletes the leftovers in `folder` and below; whether it is now empty because of that.
-  private static func sweep(_ folder: Folder) -> Bool {
+  private static func sweep(_ folder: Folder, isRoot: Bool) -> Bool {
     var removedAny = false
     var keepsAny = false
     for name in folder.entries() {
       guard let status = folder.status(name) else { continue }
       switch status.st_mode & S_IFMT {
-      case S_IFREG where StagingArea.isLeftover(name):
+      case S_IFREG where StagingArea.isLeftover(name) || (isRoot && StagingArea.isFoundationTemporary(name)):
         if folder.unlink(name) == nil { removedAny = true } else { keepsAny = true }
       case S_IFDIR:
         var created = false
-        if case .success(let child) = folder.subfolder(name, create: false, created: &created), sweep(child),
+        if case .success(let child) = folder.subfolder(name, create: false, created: &created),
+          sweep(child, isRoot: false),
           folder.removeEmptySubfolder(name)
         {
           removedAny = true
@@ -620,6 +625,23 @@ final class StagingArea: @unchecked Sendable {
     guard name.hasPrefix(prefix), name.hasSuffix(".tmp") || name.hasSuffix(".old") else { return false }
     let middle = name.dropFirst(prefix.count).dropLast(4)
     return middle.count == 36 && UUID(uuidString: String(middle)) != nil
+  }
+
+  /// Whether `name` is a temporary of Foundation's `Data.write(to:options: .atomic)` on Linux:
+  /// `.dat.nosync`, the writing process's id in upper-case hexadecimal, `.` and the six letters
+  /// and digits `mkstemp` chose (swift-foundation's `createTemporaryFile`).
+  static func isFoundationTemporary(_ name: String) -> Bool {
+    let prefix = ".dat.nosync"
+    guard name.hasPrefix(prefix) else { return false }
+    let parts = name.utf8.dropFirst(prefix.utf8.count).split(
+      separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2, let processID = parts.first, let random = parts.last else { return false }
+    let isHexDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) }
+    let isLetterOrDigit = { (byte: UInt8) in
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+    return (1...16).contains(processID.count) && processID.allSatisfy(isHexDigit) && random.count == 6
+      && random.allSatisfy(isLetterOrDigit)
   }
 
   private static func key(_ folder: OutputFolder, _ path: String) -> String {

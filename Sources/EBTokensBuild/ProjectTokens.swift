@@ -10,18 +10,25 @@ import Foundation
 /// The tokens a configuration names, in every mode: `tokens` with its `modes`, or the chosen
 /// resolutions of a DTCG resolver document (`resolver`), which become modes.
 public enum ProjectTokens {
-  /// Every file the tokens come from, and how they make up the modes.
+  /// Every file the tokens come from, and how they make up the modes. A resolver document, and a
+  /// file its pointers lead into, are read here: each records the digest of its bytes in `digests`.
   ///
   /// - Throws: ``DiagnosticsError`` for a missing folder, layer or file, or an invalid resolver
   ///   document or choice of its contexts.
   public static func inputs(_ configuration: Configuration, limits: Limits = .standard) throws
     -> ModalTokenLoader.Inputs
   {
+    try inputs(configuration, limits: limits, digests: nil)
+  }
+
+  static func inputs(_ configuration: Configuration, limits: Limits, digests: InputDigests?) throws
+    -> ModalTokenLoader.Inputs
+  {
     let loader = ModalTokenLoader(limits: limits, jsonExtensions: configuration.jsonExtensions)
     guard let resolver = configuration.resolver else {
       return try loader.inputs(configuration: configuration)
     }
-    return try ResolverModes(limits: limits).inputs(resolver, in: configuration)
+    return try ResolverModes(limits: limits, digests: digests).inputs(resolver, in: configuration)
   }
 
   /// The tokens in every mode, and the warnings their files gave.
@@ -108,6 +115,8 @@ extension Configuration {
 /// whose layers are its sources in `resolutionOrder`: each set's, and each modifier's chosen context's.
 struct ResolverModes {
   let limits: Limits
+  /// Where each file read records the digest of its bytes.
+  var digests: InputDigests?
 
   /// The most modes one build makes: every output declares each token once per mode, so a
   /// document of many modifiers crossed in full (ten of ten contexts is ten billion) must choose.
@@ -245,9 +254,11 @@ struct ResolverModes {
     switch file.format {
     case .yaml:
       let result = YAMLReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+      digests?.record(file.path, result.contentDigest)
       return (result.document, result.errors)
     case .json:
       let result = JSONReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+      digests?.record(file.path, result.contentDigest)
       return (result.document, result.errors)
     }
   }

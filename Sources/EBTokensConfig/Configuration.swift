@@ -7,6 +7,9 @@ import Foundation
 public struct Configuration: Sendable {
   /// The config file as shown in diagnostics; `nil` for the built-in defaults.
   public var path: String?
+  /// The digest (XXH64) of the config's bytes as they were parsed; `nil` for the built-in
+  /// defaults. A build's fingerprint covers it (see ``InputDigests``).
+  package var contentDigest: UInt64?
   /// Folder paths below are relative to this folder (the config file's own).
   public var baseDirectory: String
   public var tokens: String

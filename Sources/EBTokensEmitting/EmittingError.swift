@@ -155,7 +155,7 @@ public enum OutputError: DiagnosticConvertible, Equatable {
       return Diagnostic("cannot write '\(path)': \(reason)", at: nil)
     case .buildInProgress(let directory):
       return Diagnostic(
-        "another ebtokens build of '\(directory)' is running (it holds the lock on that folder); "
+        "another ebtokens build is using '\(directory)' (it holds the lock on that folder); "
           + "build again once it has finished, or without --no-wait to wait for it", at: nil)
     }
   }

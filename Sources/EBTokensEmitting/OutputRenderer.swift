@@ -26,6 +26,8 @@ public struct OutputRenderer: Sendable {
   /// Texts that replace built-in templates, by their name below `templates/`
   /// (`swift/token.mustache`): how the fuzzer feeds templates of its own through the renderer.
   package var builtInTemplateOverrides: [String: String] = [:]
+  /// Where each template file read records the digest of its bytes, for a build's fingerprint.
+  package var inputDigests: InputDigests?
 
   public init(configuration: Configuration) {
     self.configuration = configuration
@@ -110,37 +112,24 @@ public struct OutputRenderer: Sendable {
     return directory.isEmpty ? "." : directory
   }
 
-  /// The text of every template `output` would use, by name; `nil` when its
-  /// template folder cannot be read (the build reports that).
-  package func templateSources(for output: Configuration.Output) -> [(name: String, text: String)]? {
-    let folder: String
-    if let template = output.template {
-      folder = configuration.resolvedPath(template)
-    } else if let root = configuration.templates {
-      folder = (configuration.resolvedPath(root) as NSString).appendingPathComponent(output.kind.rawValue)
-    } else {
-      let prefix = output.kind.rawValue + "/"
-      return EmbeddedTemplates.files.keys.sorted().filter { $0.hasPrefix(prefix) }.compactMap { key in
-        EmbeddedTemplates.files[key].map { (key, $0) }
-      }
+  /// The folder of `output`'s templates; `nil` when it uses the built-in ones.
+  package func templateFolder(for output: Configuration.Output) -> String? {
+    if let template = output.template { return configuration.resolvedPath(template) }
+    guard let root = configuration.templates else { return nil }
+    return (configuration.resolvedPath(root) as NSString).appendingPathComponent(output.kind.rawValue)
+  }
+
+  /// The built-in templates of `kind`, by their name below `templates/`, and their text.
+  package static func builtInTemplates(_ kind: Configuration.Output.Kind) -> [(name: String, text: String)] {
+    let prefix = kind.rawValue + "/"
+    return EmbeddedTemplates.files.keys.sorted().filter { $0.hasPrefix(prefix) }.compactMap { key in
+      EmbeddedTemplates.files[key].map { (key, $0) }
     }
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-    var sources: [(name: String, text: String)] = []
-    for name in names.sorted() where name.hasSuffix(".mustache") {
-      guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name))
-      else { return nil }
-      sources.append((name, String(decoding: data, as: UTF8.self)))
-    }
-    return sources
   }
 
   private func templates(for output: Configuration.Output, required: [String]) throws -> TemplateSet {
-    if let folder = output.template {
-      return try .folder(configuration.resolvedPath(folder), required: required, at: output.location)
-    }
-    if let root = configuration.templates {
-      let folder = (configuration.resolvedPath(root) as NSString).appendingPathComponent(output.kind.rawValue)
-      return try .folder(folder, required: required, at: output.location)
+    if let folder = templateFolder(for: output) {
+      return try .folder(folder, required: required, at: output.location, digests: inputDigests)
     }
     return try .builtIn(output.kind, required: required, overrides: builtInTemplateOverrides)
   }

@@ -8,13 +8,13 @@ import Foundation
 ///
 /// The templates come from a folder (the user's, or `templates/<kind>` in this
 /// repository) or from the copy compiled into ebtokens (``EmbeddedTemplates``).
-struct TemplateSet: Sendable {
+package struct TemplateSet: Sendable {
   /// How diagnostics name the templates' folder.
   let origin: String
   private let library: MustacheLibrary
 
   /// Largest template file read, in bytes: templates are a few kilobytes.
-  static let maxTemplateBytes = 1024 * 1024
+  package static let maxTemplateBytes = 1024 * 1024
 
   /// Where built-in templates say they are in diagnostics.
   static let builtInOrigin = "<built-in templates>"
@@ -45,27 +45,40 @@ struct TemplateSet: Sendable {
       origin: "\(builtInOrigin)/\(kind.rawValue)", sources: sources, required: required, at: nil)
   }
 
-  /// Every `*.mustache` file directly in `folder`.
-  ///
-  /// - Parameter location: where the configuration names the folder, for errors.
-  static func folder(_ folder: String, required: [String], at location: SourceLocation?) throws -> TemplateSet
-  {
-    let shownFolder = DisplayPath.forFile(folder)
+  /// The paths of the templates in `folder`: every `*.mustache` file directly in it, hidden ones
+  /// aside, sorted; `nil` when it is not a folder that can be listed.
+  package static func templateFiles(in folder: String) -> [String]? {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
       let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
-    else {
+    else { return nil }
+    return names.sorted().filter { $0.hasSuffix(".mustache") && !$0.hasPrefix(".") }.map {
+      (folder as NSString).appendingPathComponent($0)
+    }
+  }
+
+  /// Every template in `folder` (see ``templateFiles(in:)``), each recording the digest of its
+  /// bytes in `digests`.
+  ///
+  /// - Parameter location: where the configuration names the folder, for errors.
+  static func folder(
+    _ folder: String, required: [String], at location: SourceLocation?, digests: InputDigests? = nil
+  ) throws -> TemplateSet {
+    let shownFolder = DisplayPath.forFile(folder)
+    guard let paths = templateFiles(in: folder) else {
       throw DiagnosticsError([EmittingError.templateFolderNotFound(path: shownFolder, at: location)])
     }
     var sources: [(name: String, file: String, text: String)] = []
     var unreadable: [EmittingError] = []
     // A template that exists but cannot be read is reported as such, not also as missing.
     var unreadableNames: [String] = []
-    for fileName in names.sorted() where fileName.hasSuffix(".mustache") && !fileName.hasPrefix(".") {
-      let path = (folder as NSString).appendingPathComponent(fileName)
+    for path in paths {
+      let fileName = (path as NSString).lastPathComponent
       let data: [UInt8]
       switch FileContents.read(path, limit: maxTemplateBytes, followingLinks: false) {
-      case .bytes(let bytes): data = bytes
+      case .bytes(let bytes):
+        data = bytes
+        digests?.record(path, ContentHash.xxh64(bytes))
       case .tooLarge(let size):
         unreadableNames.append(String(fileName.dropLast(".mustache".count)))
         unreadable.append(

@@ -11,6 +11,8 @@ public struct TokenLoader: Sendable {
   public var jsonExtensions: [String]
   /// Whether a warning fails the load as an error (`--strict`, `strict: true`).
   public var strict: Bool
+  /// Where each file read records the digest of the bytes parsed, for a build's fingerprint.
+  package var inputDigests: InputDigests?
 
   public init(limits: Limits = .standard, jsonExtensions: [String] = [], strict: Bool = false) {
     self.limits = limits
@@ -59,9 +61,12 @@ public struct TokenLoader: Sendable {
     var errors: [any DiagnosticConvertible] = []
     var parser = TokenFileParser(limits: limits)
     let limits = self.limits
+    let digests = inputDigests
     for (batch, bytes) in Self.batches(of: inputs) {
       parser.reserveCapacity(forMoreTokens: bytes / Self.bytesPerToken)
-      try runSideBySide(batch.map { input in { @Sendable in Self.read(input, limits: limits) } }) {
+      try runSideBySide(
+        batch.map { input in { @Sendable in Self.read(input, limits: limits, digests: digests) } }
+      ) {
         (readErrors, members) in
         errors += readErrors
         if let members { parser.add(members) }
@@ -75,8 +80,9 @@ public struct TokenLoader: Sendable {
     return (source, errors)
   }
 
-  /// Reads one input and finds its members; a file's tree is dropped on return.
-  private static func read(_ input: TokenInput, limits: Limits) -> (
+  /// Reads one input and finds its members, recording into `digests` the digest of a file's bytes;
+  /// a file's tree is dropped on return.
+  private static func read(_ input: TokenInput, limits: Limits, digests: InputDigests?) -> (
     [any DiagnosticConvertible], FileMembers?
   ) {
     switch input {
@@ -86,9 +92,11 @@ public struct TokenLoader: Sendable {
       switch file.format {
       case .yaml:
         let result = YAMLReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+        digests?.record(file.path, result.contentDigest)
         return (result.errors, result.document.map { FileMembers($0, format: .yaml) })
       case .json:
         let result = JSONReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
+        digests?.record(file.path, result.contentDigest)
         return (result.errors, result.document.map { FileMembers($0, format: .json) })
       }
     }

@@ -1,16 +1,18 @@
+import Foundation
+
 /// XXH64 (Yann Collet's xxHash, 64-bit), used to fingerprint a build's inputs.
 ///
 /// Fast enough to hash a large design system's files in a few milliseconds, and
 /// fixed by its specification, so a fingerprint written by one run is read
 /// correctly by any later one.
-enum ContentHash {
+package enum ContentHash {
   private static let prime1: UInt64 = 11_400_714_785_074_694_791
   private static let prime2: UInt64 = 14_029_467_366_897_019_727
   private static let prime3: UInt64 = 1_609_587_929_392_839_161
   private static let prime4: UInt64 = 9_650_029_242_287_828_579
   private static let prime5: UInt64 = 2_870_177_450_012_600_261
 
-  static func xxh64<Bytes: Sequence>(_ bytes: Bytes, seed: UInt64 = 0) -> UInt64
+  package static func xxh64<Bytes: Sequence>(_ bytes: Bytes, seed: UInt64 = 0) -> UInt64
   where Bytes.Element == UInt8 {
     if let digest = bytes.withContiguousStorageIfAvailable({ xxh64(UnsafeRawBufferPointer($0), seed: seed) })
     {
@@ -19,7 +21,7 @@ enum ContentHash {
     return Array(bytes).withUnsafeBytes { xxh64($0, seed: seed) }
   }
 
-  static func xxh64(_ input: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+  package static func xxh64(_ input: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
     let count = input.count
     var offset = 0
     func read64() -> UInt64 {
@@ -93,5 +95,35 @@ package struct FingerprintBuilder {
     let digest = ContentHash.xxh64(digests)
     let hex = String(digest, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}
+
+/// The digest (XXH64) of every input file a build parsed, by path, recorded by each reader from the
+/// very bytes it parsed: so the fingerprint a build records describes its outputs' inputs exactly,
+/// even when a file changes while the build runs.
+///
+/// A file read twice (a template two outputs share) must give the same bytes both times; when it
+/// does not, or a read failed, there is no fingerprint (the next build then runs in full).
+package final class InputDigests: @unchecked Sendable {
+  private let lock = NSLock()
+  private var digests: [String: UInt64] = [:]
+  private var isInconsistent = false
+
+  package init() {}
+
+  /// Records that the bytes read from `path` have `digest`; `nil` for a file that could not be read.
+  package func record(_ path: String, _ digest: UInt64?) {
+    lock.withLock {
+      guard let digest else {
+        isInconsistent = true
+        return
+      }
+      if let earlier = digests.updateValue(digest, forKey: path), earlier != digest { isInconsistent = true }
+    }
+  }
+
+  /// Every digest recorded, by path; `nil` when a file gave two different contents or none.
+  package var recorded: [String: UInt64]? {
+    lock.withLock { isInconsistent ? nil : digests }
   }
 }

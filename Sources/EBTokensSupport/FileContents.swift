@@ -43,7 +43,9 @@ package enum FileContents {
     // until the end, but never past the limit.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(status.st_size))
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    // A chunk one byte larger than the size said reads a small file in one call and sees its end
+    // in the next, without zeroing 64 KiB for each of hundreds of small token files.
+    var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(4096, Int(status.st_size) + 1)))
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer in
         Foundation.read(descriptor, buffer.baseAddress, buffer.count)

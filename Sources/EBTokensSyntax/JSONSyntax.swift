@@ -37,6 +37,9 @@ public struct JSONReader: Sendable {
   public struct Result: Sendable {
     public let document: SyntaxDocument?
     public let errors: [any DiagnosticConvertible]
+    /// The digest (XXH64) of the bytes read from the file, when it could be read: what a build's
+    /// fingerprint covers (see ``InputDigests``).
+    public internal(set) var contentDigest: UInt64? = nil
   }
 
   /// Reads the file at `path`; `displayPath` is what locations will show.
@@ -52,7 +55,10 @@ public struct JSONReader: Sendable {
         document: nil,
         errors: [YAMLError.unreadable(path: displayPath, reason: "the file could not be opened")])
     }
-    return read(bytes: [UInt8](data), path: displayPath)
+    let bytes = [UInt8](data)
+    var result = read(bytes: bytes, path: displayPath)
+    result.contentDigest = ContentHash.xxh64(bytes)
+    return result
   }
 
   public func read(bytes: [UInt8], path: String) -> Result {

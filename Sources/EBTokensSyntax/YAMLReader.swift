@@ -21,6 +21,9 @@ public struct YAMLReader: Sendable {
     /// later stages can report their errors in the same run.
     public let document: SyntaxDocument?
     public let errors: [YAMLError]
+    /// The digest (XXH64) of the bytes read from the file, when it could be read: what a build's
+    /// fingerprint covers (see ``InputDigests``).
+    public internal(set) var contentDigest: UInt64? = nil
   }
 
   /// Reads the file at `path`; `displayPath` is what locations will show.
@@ -30,7 +33,9 @@ public struct YAMLReader: Sendable {
   public func read(path: String, displayPath: String, followingLinks: Bool = false) -> Result {
     switch FileContents.read(path, limit: limits.maxFileBytes, followingLinks: followingLinks) {
     case .bytes(let bytes):
-      return read(bytes: bytes, path: displayPath)
+      var result = read(bytes: bytes, path: displayPath)
+      result.contentDigest = ContentHash.xxh64(bytes)
+      return result
     case .tooLarge(let size):
       return Result(
         document: nil, errors: [.fileTooLarge(path: displayPath, bytes: size, limit: limits.maxFileBytes)])

@@ -18,7 +18,9 @@ struct Build: ParsableCommand {
 
   @OptionGroup var diagnostics: DiagnosticOptions
 
-  @Flag(help: "When another build of the project is running, fail at once (exit 75) instead of waiting.")
+  @Flag(
+    help:
+      "When another build holds the project or an output folder, fail at once (exit 75) instead of waiting.")
   var noWait = false
 
   func run() throws {

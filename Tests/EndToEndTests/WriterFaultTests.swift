@@ -285,42 +285,156 @@ import Testing
       try Data(Version.first.configuration.utf8).write(to: root.appendingPathComponent("first.yml"))
       try Data(("tokens: tokens-second\n" + Version.second.configuration).utf8).write(
         to: root.appendingPathComponent("second.yml"))
-      let logs = base.appendingPathComponent("logs")
-      try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-      let lockHeld =
-        "error: another ebtokens build of '.' is running (it holds the lock on that folder); build again "
-        + "once it has finished, or without --no-wait to wait for it\n1 error\n"
-      let waiting = "ebtokens: another ebtokens build of '.' is running; waiting for it to finish\n"
       for round in 0..<10 {
         let noWait = round >= 8
-        let script = """
-          for i in 0 1 2 3; do
-            config=first.yml; [ $((i % 2)) = 1 ] && config=second.yml
-            ( "$0" build --config $config \(noWait ? "--no-wait" : "") >"\(logs.path)/out$i" 2>"\(logs.path)/err$i"
-              echo $? >"\(logs.path)/status$i" ) &
-          done
-          wait
-          """
-        let run = try ChildProcess.run(
-          URL(fileURLWithPath: "/bin/bash"), ["-c", script, BinaryRunner.executable.path], in: root,
-          timeout: 120)
-        #expect(run.status == 0)
-        var successes = 0
-        for i in 0..<4 {
-          let status = try String(contentsOf: logs.appendingPathComponent("status\(i)"), encoding: .utf8)
-          let stderr = try String(contentsOf: logs.appendingPathComponent("err\(i)"), encoding: .utf8)
-          if status == "0\n" {
-            successes += 1
-            #expect(stderr.isEmpty || (!noWait && stderr == waiting), "round \(round): \(stderr)")
-          } else {
-            #expect(noWait && status == "75\n" && stderr == lockHeld, "round \(round): \(status) \(stderr)")
-          }
-        }
-        #expect(successes >= (noWait ? 1 : 4), "round \(round)")
+        let builds = (0..<4).map { (root, "--config \($0 % 2 == 0 ? "first.yml" : "second.yml")") }
+        let results = try Self.buildAtOnce(builds, noWait: noWait, logs: base.appendingPathComponent("logs"))
+        Self.expectEachBuiltOrFoundTheLockHeld(results, noWait: noWait, "round \(round)")
         let after = try Self.outputs(root)
         #expect(after == first || after == second, "round \(round): \(Self.difference(after, first))")
       }
     }
+  }
+
+  /// Four builds at once of two projects (two builds each) whose outputs go to one folder outside
+  /// both (`--allow-outside-project`), for ten rounds: the project locks do not exclude each other,
+  /// the output folders' do. Every build succeeds or says another holds a lock, and the folder
+  /// is one complete version.
+  @Test func projectsSharingAnOutputFolderTakeTurns() throws {
+    let first = try Self.reference(.first)
+    let second = try Self.reference(.second)
+    try withTemporaryFolder { base in
+      let shared = base.appendingPathComponent("shared")
+      var projects: [URL] = []
+      for (name, version) in [("one", Version.first), ("two", Version.second)] {
+        let root = base.appendingPathComponent(name)
+        try copyTree(Self.fixtureTokens, to: root.appendingPathComponent("tokens"))
+        try version.apply(to: root)
+        let configuration = try String(
+          contentsOf: root.appendingPathComponent("ebtokens.yml"), encoding: .utf8)
+        try Data(configuration.replacingOccurrences(of: "dist/", with: "../shared/").utf8).write(
+          to: root.appendingPathComponent("ebtokens.yml"))
+        projects.append(root)
+      }
+      for round in 0..<10 {
+        let noWait = round >= 8
+        let builds = (0..<4).map { (projects[$0 % 2], "--allow-outside-project") }
+        let results = try Self.buildAtOnce(builds, noWait: noWait, logs: base.appendingPathComponent("logs"))
+        Self.expectEachBuiltOrFoundTheLockHeld(results, noWait: noWait, "round \(round)")
+        let after = try TreeSnapshot(of: shared).entries.filter { !$0.key.hasSuffix(".ebtokens-state") }
+        #expect(after == first || after == second, "round \(round): \(Self.difference(after, first))")
+      }
+    }
+  }
+
+  /// An output folder another process holds locked (here `flock(1)`, as another project's build
+  /// would): with `--no-wait` the build exits 75 naming that folder and changes nothing; without
+  /// it, the build says it waits for that folder, and builds once the lock is released. The folder
+  /// above the output folders held (as a build that had to create an output folder there holds
+  /// it) stops the build too.
+  @Test(.requires(ExternalTool("flock")))
+  func anOutputFolderHeldByAnotherBuildIsNamedAndWaitedFor() throws {
+    let flock = try ExternalTool("flock").require()
+    try withTemporaryFolder { base in
+      let root = base.appendingPathComponent("project")
+      try copyTree(Self.fixtureTokens, to: root.appendingPathComponent("tokens"))
+      try Version.first.apply(to: root)
+      let configuration = try String(contentsOf: root.appendingPathComponent("ebtokens.yml"), encoding: .utf8)
+      try Data(configuration.replacingOccurrences(of: "dist/", with: "../shared/").utf8).write(
+        to: root.appendingPathComponent("ebtokens.yml"))
+      let shared = base.appendingPathComponent("shared")
+      for folder in ["swift", "css"] {
+        try FileManager.default.createDirectory(
+          at: shared.appendingPathComponent(folder), withIntermediateDirectories: true)
+      }
+      let held = shared.appendingPathComponent("css").standardizedFileURL.path
+      let ready = base.appendingPathComponent("ready").path
+      /// Runs the build while `flock -o` holds `held` for `seconds` at most: its command writes
+      /// `ready` (its process id) and sleeps; the build over, that sleep is stopped, so `flock`
+      /// ends and the lock is released.
+      func buildWhileHeld(_ held: String, for seconds: Int, _ arguments: [String]) throws
+        -> ChildProcess.Result
+      {
+        try? FileManager.default.removeItem(atPath: ready)
+        let shell = """
+          \(flock) -o "\(held)" sh -c 'echo $$ >"\(ready).part"; mv "\(ready).part" "\(ready)"; exec sleep \(seconds)' &
+          while [ ! -e "\(ready)" ]; do sleep 0.02; done
+          "$0" "$@"; status=$?
+          kill "$(cat "\(ready)")" 2>/dev/null; wait
+          exit $status
+          """
+        return try BinaryRunner.run(arguments, in: root, timeout: 60, shell: shell)
+      }
+
+      for folder in [held, shared.standardizedFileURL.path] {
+        let refused = try buildWhileHeld(folder, for: 30, ["build", "--allow-outside-project", "--no-wait"])
+        #expect(refused.status == 75)
+        #expect(
+          refused.stderr
+            == "error: another ebtokens build is using '\(folder)' (it holds the lock on that folder); build "
+            + "again once it has finished, or without --no-wait to wait for it\n1 error\n")
+        #expect(try TreeSnapshot(of: shared).entries.keys.sorted() == ["css", "swift"])
+      }
+
+      let waited = try buildWhileHeld(held, for: 1, ["build", "--allow-outside-project"])
+      #expect(waited.status == 0, "\(waited.stderr)")
+      #expect(
+        waited.stderr == "ebtokens: another ebtokens build is using '\(held)'; waiting for it to finish\n")
+      let after = try TreeSnapshot(of: shared).entries.filter { !$0.key.hasSuffix(".ebtokens-state") }
+      #expect(after == (try Self.reference(.first)))
+    }
+  }
+
+  /// Runs `ebtokens build` once for each of `builds` (a folder to run in, and arguments) all at
+  /// once, `--no-wait` with each when asked; the exit status and stderr of each.
+  private static func buildAtOnce(_ builds: [(folder: URL, arguments: String)], noWait: Bool, logs: URL)
+    throws
+    -> [(status: String, stderr: String)]
+  {
+    try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+    var script = ""
+    for (i, build) in builds.enumerated() {
+      script += """
+        ( cd "\(build.folder.path)" && "$0" build \(build.arguments) \(noWait ? "--no-wait" : "") \
+          >"\(logs.path)/out\(i)" 2>"\(logs.path)/err\(i)"; echo $? >"\(logs.path)/status\(i)" ) &
+
+        """
+    }
+    script += "wait\n"
+    let run = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/bash"), ["-c", script, BinaryRunner.executable.path], in: logs, timeout: 120)
+    #expect(run.status == 0)
+    return try builds.indices.map { i in
+      (
+        try String(contentsOf: logs.appendingPathComponent("status\(i)"), encoding: .utf8),
+        try String(contentsOf: logs.appendingPathComponent("err\(i)"), encoding: .utf8)
+      )
+    }
+  }
+
+  /// Each build succeeded, having waited for another or not; or with `--no-wait` it exited 75,
+  /// naming a folder another build holds. Without `--no-wait` all succeed; with it, one at least.
+  private static func expectEachBuiltOrFoundTheLockHeld(
+    _ results: [(status: String, stderr: String)], noWait: Bool, _ label: String
+  ) {
+    let using = "another ebtokens build is using '"
+    for (status, stderr) in results {
+      if status == "0\n" {
+        let waited =
+          stderr.hasPrefix("ebtokens: " + using) && stderr.hasSuffix("'; waiting for it to finish\n")
+          && stderr.filter { $0 == "\n" }.count == 1
+        #expect(stderr.isEmpty || (!noWait && waited), "\(label): \(stderr)")
+      } else {
+        let held =
+          stderr.hasPrefix("error: " + using)
+          && stderr.hasSuffix(
+            "' (it holds the lock on that folder); build again once it has finished, or without --no-wait to "
+              + "wait for it\n1 error\n")
+        #expect(noWait && status == "75\n" && held, "\(label): \(status) \(stderr)")
+      }
+    }
+    let successes = results.filter { $0.status == "0\n" }.count
+    #expect(successes >= (noWait ? 1 : results.count), "\(label)")
   }
 
   // MARK: - The system says no

@@ -99,11 +99,20 @@ import Testing
       let css = root.appendingPathComponent("dist/css")
       let nested = root.appendingPathComponent("dist/swift/Sources")
       let leftovers = [".ebtokens-\(UUID().uuidString).tmp", ".ebtokens-\(UUID().uuidString).old"]
+      // What Foundation's `Data.write(to:options: .atomic)` left of a state file an older ebtokens
+      // was writing (its process id in hexadecimal, then mkstemp's six characters): a leftover
+      // only beside the state file, at the output folder's root.
+      let foundationTemporary = ".dat.nosync7BF7.Ax0rYX"
       let mine = [
         ".ebtokens-notes.tmp", "ebtokens-\(UUID().uuidString).tmp", ".ebtokens-\(UUID().uuidString).txt",
+        ".dat.nosync7bf7.Ax0rYX", ".dat.nosync7BF7.Ax0rY", ".dat.nosync.Ax0rYX", ".dat.nosync-notes",
       ]
-      for name in leftovers + mine { try Data("x".utf8).write(to: css.appendingPathComponent(name)) }
-      for name in leftovers { try Data("x".utf8).write(to: nested.appendingPathComponent(name)) }
+      for name in leftovers + mine + [foundationTemporary] {
+        try Data("x".utf8).write(to: css.appendingPathComponent(name))
+      }
+      for name in leftovers + [foundationTemporary] {
+        try Data("x".utf8).write(to: nested.appendingPathComponent(name))
+      }
       // A folder of the user's named like a leftover, with a file in it, and a link named like
       // one, to a file outside: neither is a leftover, and what the link points to is not either.
       let folderLikeALeftover = css.appendingPathComponent(".ebtokens-\(UUID().uuidString).tmp")
@@ -124,6 +133,7 @@ import Testing
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: nested.path).filter { $0.hasPrefix(".ebtokens-") }
           .allSatisfy { !leftovers.contains($0) })
+      #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent(foundationTemporary).path))
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: folderLikeALeftover.path) == ["notes.txt"])
       #expect(FileManager.default.contents(atPath: outside.path) == Data("outside".utf8))

@@ -34,6 +34,71 @@ import Testing
     }
   }
 
+  @Test func aTokenFileAddedToTheFolderRebuilds() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      _ = try project.buildResult()
+      try project.write("tokens/zz-extra.yaml", "extra:\n  $type: color\n  accent: \"#ABCDEF\"\n")
+      let result = try project.buildResult()
+      #expect(!result.wasSkipped)
+      #expect(project.read("dist/css/tokens.css")?.contains("--extra-accent: #abcdef;") == true)
+      #expect(try project.buildResult().wasSkipped)
+    }
+  }
+
+  /// Issue 16: the state records the fingerprint of the bytes the build parsed, not of a second
+  /// reading. Here a token file is edited, the edit undone after the no-change check and before
+  /// the tokens are read, and redone once the build has ended: the outputs are those of the file
+  /// as it was before the edit, so the next build must not find them up to date.
+  @Test func anEditUndoneAndRedoneDuringABuildIsNotMistakenForNoChange() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      _ = try project.buildResult()
+      let original = try #require(project.read("tokens/color.yaml"))
+      let edited = original.replacingOccurrences(of: "#072592", with: "#123456")
+      try project.write("tokens/color.yaml", edited)
+      var builder = Builder()
+      let file = project.url("tokens/color.yaml")
+      builder.afterCheckingForChanges = { try? Data(original.utf8).write(to: file) }
+      let configuration = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+      let racing = try builder.build(configuration, mode: .write)
+      #expect(!racing.wasSkipped)
+      #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #072592;") == true)
+      try project.write("tokens/color.yaml", edited)
+
+      #expect(try !project.buildResult(.check).plan.isUpToDate)
+      let rebuilt = try project.buildResult()
+      #expect(!rebuilt.wasSkipped)
+      #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #123456;") == true)
+      #expect(try project.buildResult().wasSkipped)
+    }
+  }
+
+  /// A resolver document's project (the end-to-end fixture): the document is read before the
+  /// no-change check and the file its pointers lead into while listing the modes; both are in the
+  /// fingerprint of what was parsed, so an unchanged project is skipped and an edit rebuilds.
+  @Test func aResolverProjectIsSkippedUntilAFileItPointsIntoChanges() throws {
+    try withTemporaryDirectory { root in
+      let project = root.appendingPathComponent("project")
+      try FileManager.default.copyItem(
+        at: TestPaths.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/resolver"),
+        to: project)
+      let configPath = project.appendingPathComponent("ebtokens.yml").path
+      func build() throws -> Builder.Result {
+        try Builder().build(try ConfigurationLoader().load(path: configPath), mode: .write)
+      }
+      #expect(try !build().wasSkipped)
+      #expect(try build().wasSkipped)
+      let brands = project.appendingPathComponent("tokens/brands.tokens.json")
+      let text = try String(contentsOf: brands, encoding: .utf8)
+      try Data(text.replacingOccurrences(of: "#D0021B", with: "#D0021C").utf8).write(to: brands)
+      #expect(try !build().wasSkipped)
+      let css = try String(contentsOf: project.appendingPathComponent("dist/tokens.css"), encoding: .utf8)
+      #expect(css.contains("--brand-primary: #d0021c;"))
+      #expect(try build().wasSkipped)
+    }
+  }
+
   @Test func changingTheConfigRebuilds() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)

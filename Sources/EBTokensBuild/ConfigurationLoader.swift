@@ -356,8 +356,10 @@ public struct ConfigurationLoader {
       var destination: String?
       var template: String?
       var optionsNode: SyntaxNode?
+      var filter = TokenFilter()
       for entry in checked(
-        mapping, section: "an output", allowed: ["kind", "destination", "template", "options"])
+        mapping, section: "an output",
+        allowed: ["kind", "destination", "template", "options", "include", "exclude", "types", "deprecated"])
       {
         switch entry.key.value {
         case "kind":
@@ -368,6 +370,14 @@ public struct ConfigurationLoader {
           template = projectPath(entry)
         case "options":
           optionsNode = entry.value
+        case "include":
+          filter.include = filterPatterns(entry)
+        case "exclude":
+          filter.exclude = filterPatterns(entry)
+        case "types":
+          filter.types = tokenTypes(entry)
+        case "deprecated":
+          if let value = bool(entry) { filter.keepsDeprecated = value }
         default:
           break
         }
@@ -384,8 +394,76 @@ public struct ConfigurationLoader {
       var options = Configuration.Options()
       if let optionsNode { options = self.options(optionsNode, for: kind) }
       return Configuration.Output(
-        kind: kind, destination: destination, template: template, options: options, location: mapping.location
-      )
+        kind: kind, destination: destination, template: template, options: options, filter: filter,
+        location: mapping.location)
+    }
+
+    /// An output's `include` or `exclude`: one token pattern or a list of them, each naming a
+    /// token or a group.
+    private mutating func filterPatterns(_ entry: SyntaxMapping.Entry) -> [TokenFilter.Pattern] {
+      let items: [SyntaxNode]
+      switch entry.value {
+      case .sequence(let list) where !list.items.isEmpty: items = list.items
+      case .scalar: items = [entry.value]
+      default:
+        errors.append(
+          .wrongType(
+            key: entry.key.value, expected: "a token pattern, or a list of one or more",
+            found: Self.kindDescription(entry.value), at: entry.value.location))
+        return []
+      }
+      return items.compactMap { item in
+        guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
+          errors.append(
+            .wrongType(
+              key: entry.key.value, expected: "a token pattern", found: item.kindDescription,
+              at: item.location))
+          return nil
+        }
+        return pattern(scalar.value, at: scalar.location).map {
+          TokenFilter.Pattern(TokenPattern($0), location: scalar.location)
+        }
+      }
+    }
+
+    /// How a value that should be one item or a list of them is named in an error: an empty list
+    /// is named as such.
+    private static func kindDescription(_ node: SyntaxNode) -> String {
+      if case .sequence(let list) = node, list.items.isEmpty { return "an empty list" }
+      return node.kindDescription
+    }
+
+    /// An output's `types`: one `$type` or a list of them.
+    private mutating func tokenTypes(_ entry: SyntaxMapping.Entry) -> Set<TokenType> {
+      let items: [SyntaxNode]
+      switch entry.value {
+      case .sequence(let list) where !list.items.isEmpty: items = list.items
+      case .scalar: items = [entry.value]
+      default:
+        errors.append(
+          .wrongType(
+            key: "types", expected: "a token type, or a list of one or more",
+            found: Self.kindDescription(entry.value), at: entry.value.location))
+        return []
+      }
+      var types: Set<TokenType> = []
+      for item in items {
+        guard case .scalar(let scalar) = item else {
+          errors.append(
+            .wrongType(key: "types", expected: "a token type", found: item.kindDescription, at: item.location)
+          )
+          continue
+        }
+        guard let type = TokenType(rawValue: scalar.value) else {
+          errors.append(
+            .invalidValue(
+              key: "token type", value: scalar.value, allowed: TokenType.allCases.map(\.rawValue),
+              at: scalar.location))
+          continue
+        }
+        types.insert(type)
+      }
+      return types
     }
 
     private mutating func options(_ node: SyntaxNode, for kind: Configuration.Output.Kind)
@@ -672,17 +750,20 @@ public struct ConfigurationLoader {
     /// `*` stands for a whole segment only: `info*` would silently match nothing (no glob
     /// inside a name), so it is refused here rather than reported later as an unmatched rule.
     private mutating func pattern(_ entry: SyntaxMapping.Entry) -> String? {
-      guard let text = string(entry) else { return nil }
+      string(entry).flatMap { pattern($0, at: entry.value.location) }
+    }
+
+    private mutating func pattern(_ text: String, at location: SourceLocation) -> String? {
       for segment in text.split(separator: ".", omittingEmptySubsequences: false) where segment != "*" {
         if segment.contains("*") {
           errors.append(
             .invalidPattern(
               text, problem: "'*' matches one whole segment; write it alone between dots, as in 'a.*.b'",
-              at: entry.value.location))
+              at: location))
           return nil
         }
         if let problem = TokenPath.problem(withSegment: String(segment)) {
-          errors.append(.invalidPattern(text, problem: problem, at: entry.value.location))
+          errors.append(.invalidPattern(text, problem: problem, at: location))
           return nil
         }
       }

@@ -126,12 +126,13 @@ public struct Configuration: Sendable {
   public struct Output: Sendable {
     public init(
       kind: Kind, destination: String, template: String? = nil, options: Options,
-      location: SourceLocation? = nil
+      filter: TokenFilter = TokenFilter(), location: SourceLocation? = nil
     ) {
       self.kind = kind
       self.destination = destination
       self.template = template
       self.options = options
+      self.filter = filter
       self.location = location
     }
 
@@ -147,6 +148,8 @@ public struct Configuration: Sendable {
     /// Overrides `templates` for this output: a folder holding this kind's templates.
     public var template: String?
     public var options: Options
+    /// Which tokens this output gets (`include`, `exclude`, `types`, `deprecated`).
+    public var filter = TokenFilter()
     public var location: SourceLocation?
   }
 

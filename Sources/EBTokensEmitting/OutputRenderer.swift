@@ -50,7 +50,10 @@ public struct OutputRenderer: Sendable {
     try render(output, tokens: ModalTokenSet(single: tokens))
   }
 
+  /// The output's files, from the tokens its filter keeps: every kind of output is filtered here,
+  /// and only here.
   public func render(_ output: Configuration.Output, tokens: ModalTokenSet) throws -> GeneratedOutput {
+    let tokens = output.filter.apply(to: tokens)
     let options = output.options
     let emitter: any OutputEmitter
     switch output.kind {

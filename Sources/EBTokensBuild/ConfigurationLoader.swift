@@ -473,8 +473,8 @@ public struct ConfigurationLoader {
       guard let mapping = self.mapping(node, key: "options") else { return options }
       let allowed: [String]
       switch kind {
-      case .swift: allowed = ["module"]
-      case .kotlin: allowed = ["package", "object"]
+      case .swift: allowed = ["module", "references"]
+      case .kotlin: allowed = ["package", "object", "references"]
       case .css: allowed = ["selector", "references", "modes"]
       }
       for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
@@ -487,8 +487,10 @@ public struct ConfigurationLoader {
           if let value = identifier(entry, dotted: false) { options.kotlinObject = value }
         case "selector":
           if let value = selector(entry) { options.cssSelector = value }
-        case "references":
+        case "references" where kind == .css:
           if let value = bool(entry) { options.keepsReferences = value }
+        case "references":
+          if let value = bool(entry) { options.codeKeepsReferences = value }
         case "modes":
           guard let modes = self.mapping(entry.value, key: "modes") else { continue }
           for mode in modes.entries {

@@ -166,6 +166,9 @@ public struct Configuration: Sendable {
     public var cssSelector = ":root"
     /// CSS: aliases as `var(--…)` (true) or literal values (false).
     public var keepsReferences = true
+    /// Swift and Kotlin: aliases as the tokens they name (true) or literal values (false, the
+    /// default: see docs/outputs.md for what it costs).
+    public var codeKeepsReferences = false
     /// CSS: how each mode's values are selected, by mode name; a mode not listed gets the defaults.
     public var cssModes: [String: CSSMode] = [:]
 

@@ -58,10 +58,13 @@ public struct OutputRenderer: Sendable {
     let emitter: any OutputEmitter
     switch output.kind {
     case .swift:
-      emitter = SwiftEmitter(moduleName: options.swiftModule, location: output.location)
+      emitter = SwiftEmitter(
+        moduleName: options.swiftModule, location: output.location,
+        keepsReferences: options.codeKeepsReferences)
     case .kotlin:
       emitter = KotlinEmitter(
-        packageName: options.kotlinPackage, objectName: options.kotlinObject, location: output.location)
+        packageName: options.kotlinPackage, objectName: options.kotlinObject, location: output.location,
+        keepsReferences: options.codeKeepsReferences)
     case .css:
       let destination = configuration.resolvedPath(output.destination)
       var isDirectory: ObjCBool = false

@@ -10,6 +10,8 @@ struct SwiftEmitter: OutputEmitter {
   /// The package, product, module and root namespace name.
   let moduleName: String
   let location: SourceLocation?
+  /// Whether an alias is written as the token it names (`references: true`).
+  var keepsReferences = false
 
   /// The names the generated code declares at the top level for modes.
   static let modeDeclarations: Set<String> = ["EBMode", "EBModal"]
@@ -22,7 +24,8 @@ struct SwiftEmitter: OutputEmitter {
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     let language = SwiftLanguage()
     let reserved = tokens.hasModes ? Self.modeDeclarations : []
-    var builder = NamespaceContextBuilder(language: language, reserving: reserved)
+    var builder = NamespaceContextBuilder(
+      language: language, reserving: reserved, keepsReferences: keepsReferences)
     let root = builder.root(tokens, named: moduleName)
     var errors = builder.errors
     if language.reservedIdentifiers.union(reserved).contains(moduleName) {

@@ -39,7 +39,7 @@ extension TemplateContext {
 /// `docs/outputs.md` and `docs/modes.md`.
 enum TemplateField: String, Sendable {
   case classes, deprecation, documentation, entry, extensions, hasGradients, hasMotion, hasStyles
-  case hasTextStyles, identifier, indent, isFirstMember, isLast, label, media, message, modal, mode
+  case hasTextStyles, identifier, indent, isAlias, isFirstMember, isLast, label, media, message, modal, mode
   case modeBlocks, modeValues, modes, moduleName, name
   case namespaces, packageName, path, properties, property, rawValue, root, scheme, selector, source
   case systemDark, systemLight, tokens, type, usesMode, value

@@ -18,6 +18,7 @@ import Testing
     .requires(.swift),
     arguments: [
       ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo, .filtered,
+      .references,
     ])
   func theSwiftPackageBuildsAndAnAppReadsItsTokens(fixture: ToolchainFixture) throws {
     let swift = try ExternalTool.swift.require()
@@ -44,6 +45,7 @@ import Testing
     .requires(.kotlinc, .kotlin),
     arguments: [
       ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo, .filtered,
+      .references,
     ])
   func theKotlinCompilesAgainstComposeStubsAndRuns(fixture: ToolchainFixture) throws {
     let kotlinc = try ExternalTool.kotlinc.require()

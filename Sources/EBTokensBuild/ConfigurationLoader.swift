@@ -238,28 +238,44 @@ public struct ConfigurationLoader {
     }
 
     private mutating func layers(_ entry: SyntaxMapping.Entry) -> [Configuration.Mode.Layer] {
+      scalars(
+        entry, expected: "a token file or folder, or a list of them ([] for none)",
+        expectedItem: "a token file or folder", allowsEmpty: true
+      ).compactMap { scalar in
+        projectPath(scalar.value, key: entry.key.value, at: scalar.location).map {
+          Configuration.Mode.Layer(path: $0, location: scalar.location)
+        }
+      }
+    }
+
+    /// The scalars of a value written as one or as a list of them, none empty; an error for
+    /// anything else, and for an empty list unless `allowsEmpty`.
+    private mutating func scalars(
+      _ entry: SyntaxMapping.Entry, expected: String, expectedItem: String, allowsEmpty: Bool = false
+    ) -> [SyntaxScalar] {
       let items: [SyntaxNode]
       switch entry.value {
-      case .sequence(let list): items = list.items
+      case .sequence(let list) where allowsEmpty || !list.items.isEmpty: items = list.items
       case .scalar(let scalar) where !(scalar.style == .plain && scalar.value.isEmpty): items = [entry.value]
       default:
+        let found: String
+        if case .sequence = entry.value {
+          found = "an empty list"
+        } else {
+          found = entry.value.kindDescription
+        }
         errors.append(
-          .wrongType(
-            key: entry.key.value, expected: "a token file or folder, or a list of them ([] for none)",
-            found: entry.value.kindDescription, at: entry.value.location))
+          .wrongType(key: entry.key.value, expected: expected, found: found, at: entry.value.location))
         return []
       }
       return items.compactMap { item in
         guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
           errors.append(
             .wrongType(
-              key: entry.key.value, expected: "a token file or folder", found: item.kindDescription,
-              at: item.location))
+              key: entry.key.value, expected: expectedItem, found: item.kindDescription, at: item.location))
           return nil
         }
-        return projectPath(scalar.value, key: entry.key.value, at: scalar.location).map {
-          Configuration.Mode.Layer(path: $0, location: scalar.location)
-        }
+        return scalar
       }
     }
 
@@ -401,59 +417,20 @@ public struct ConfigurationLoader {
     /// An output's `include` or `exclude`: one token pattern or a list of them, each naming a
     /// token or a group.
     private mutating func filterPatterns(_ entry: SyntaxMapping.Entry) -> [TokenFilter.Pattern] {
-      let items: [SyntaxNode]
-      switch entry.value {
-      case .sequence(let list) where !list.items.isEmpty: items = list.items
-      case .scalar: items = [entry.value]
-      default:
-        errors.append(
-          .wrongType(
-            key: entry.key.value, expected: "a token pattern, or a list of one or more",
-            found: Self.kindDescription(entry.value), at: entry.value.location))
-        return []
-      }
-      return items.compactMap { item in
-        guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
-          errors.append(
-            .wrongType(
-              key: entry.key.value, expected: "a token pattern", found: item.kindDescription,
-              at: item.location))
-          return nil
+      scalars(entry, expected: "a token pattern, or a list of one or more", expectedItem: "a token pattern")
+        .compactMap { scalar in
+          pattern(scalar.value, at: scalar.location).map {
+            TokenFilter.Pattern(TokenPattern($0), location: scalar.location)
+          }
         }
-        return pattern(scalar.value, at: scalar.location).map {
-          TokenFilter.Pattern(TokenPattern($0), location: scalar.location)
-        }
-      }
-    }
-
-    /// How a value that should be one item or a list of them is named in an error: an empty list
-    /// is named as such.
-    private static func kindDescription(_ node: SyntaxNode) -> String {
-      if case .sequence(let list) = node, list.items.isEmpty { return "an empty list" }
-      return node.kindDescription
     }
 
     /// An output's `types`: one `$type` or a list of them.
     private mutating func tokenTypes(_ entry: SyntaxMapping.Entry) -> Set<TokenType> {
-      let items: [SyntaxNode]
-      switch entry.value {
-      case .sequence(let list) where !list.items.isEmpty: items = list.items
-      case .scalar: items = [entry.value]
-      default:
-        errors.append(
-          .wrongType(
-            key: "types", expected: "a token type, or a list of one or more",
-            found: Self.kindDescription(entry.value), at: entry.value.location))
-        return []
-      }
       var types: Set<TokenType> = []
-      for item in items {
-        guard case .scalar(let scalar) = item else {
-          errors.append(
-            .wrongType(key: "types", expected: "a token type", found: item.kindDescription, at: item.location)
-          )
-          continue
-        }
+      for scalar in scalars(
+        entry, expected: "a token type, or a list of one or more", expectedItem: "a token type")
+      {
         guard let type = TokenType(rawValue: scalar.value) else {
           errors.append(
             .invalidValue(

@@ -27,8 +27,10 @@ struct KotlinEmitter: OutputEmitter {
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     let language = KotlinLanguage()
     let reserved = tokens.hasModes ? modeDeclarations : []
+    // An alias names its target from the root: an object of the root's name would hide it.
     var builder = NamespaceContextBuilder(
-      language: language, reserving: reserved, keepsReferences: keepsReferences)
+      language: language, reserving: reserved.union(keepsReferences ? [objectName] : []),
+      keepsReferences: keepsReferences)
     let rootName = KotlinLanguage.escaped(objectName)
     let root = builder.root(tokens, named: rootName)
     var errors = builder.errors

@@ -24,8 +24,10 @@ struct SwiftEmitter: OutputEmitter {
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     let language = SwiftLanguage()
     let reserved = tokens.hasModes ? Self.modeDeclarations : []
+    // An alias names its target from the root: a namespace of the root's name would hide it.
     var builder = NamespaceContextBuilder(
-      language: language, reserving: reserved, keepsReferences: keepsReferences)
+      language: language, reserving: reserved.union(keepsReferences ? [moduleName] : []),
+      keepsReferences: keepsReferences)
     let root = builder.root(tokens, named: moduleName)
     var errors = builder.errors
     if language.reservedIdentifiers.union(reserved).contains(moduleName) {

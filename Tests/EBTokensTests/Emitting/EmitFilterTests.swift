@@ -9,38 +9,18 @@ import Testing
 @testable import EBTokensResolution
 @testable import EBTokensSupport
 
-/// The filters fixture, `Fixtures/emitting-filtered`: a palette and the semantic tokens that alias
-/// it, in light and dark, built into a Swift package without the palette, Compose colors without
-/// the deprecated one, and CSS without the palette.
-enum FilteredFixture {
-  static let directory = TestPaths.fixtures.appendingPathComponent("emitting-filtered")
-  static let project = directory.appendingPathComponent("project")
-
-  static func configuration(in project: URL = project) throws -> Configuration {
-    try ConfigurationLoader().load(path: project.appendingPathComponent("ebtokens.yml").path)
-  }
-
-  /// Every output, rendered in memory with the built-in templates, in the configuration's order.
-  static func render() throws -> [GeneratedOutput] {
-    let configuration = try configuration()
-    return try OutputRenderer(configuration: configuration).render(
-      ModalTokenLoader().load(configuration: configuration).value)
-  }
-
-  /// Copies the project to `directory` and builds it there (`swift/`, `kotlin/`, `css/`).
-  static func build(in directory: URL) throws -> [Diagnostic] {
-    for item in try FileManager.default.contentsOfDirectory(atPath: project.path) {
-      try FileManager.default.copyItem(
-        at: project.appendingPathComponent(item), to: directory.appendingPathComponent(item))
-    }
-    return try Builder().build(configuration(in: directory), mode: .write).warnings
-  }
+extension ProjectFixture {
+  /// `Fixtures/emitting-filtered`: a palette and the semantic tokens that alias it, in light and
+  /// dark, built into a Swift package without the palette, Compose colors without the deprecated
+  /// one, and CSS without the palette.
+  static let filtered = ProjectFixture("emitting-filtered")
 }
 
 extension ToolchainFixture {
   /// `Fixtures/emitting-filtered`: the apps read the aliases of the palette their outputs leave out.
   static let filtered = ToolchainFixture(
-    name: "filtered", write: { _ = try FilteredFixture.build(in: $0) }, folder: FilteredFixture.directory,
+    name: "filtered", write: { try ProjectFixture.filtered.build(in: $0) },
+    folder: ProjectFixture.filtered.directory,
     swiftOutput: [
       "light.title #072592",
       "dark.title #E8EEF7",
@@ -154,7 +134,7 @@ extension ToolchainFixture {
   }
 
   @Test func everyModeGetsTheSameTokens() throws {
-    let configuration = try FilteredFixture.configuration()
+    let configuration = try ProjectFixture.filtered.configuration()
     let tokens = try ModalTokenLoader().load(configuration: configuration).value
     let swift = try #require(configuration.outputs.first { $0.kind == .swift })
     let filtered = swift.filter.apply(to: tokens)
@@ -198,8 +178,7 @@ extension ToolchainFixture {
 
   @Test(arguments: ["swift", "kotlin", "css"])
   func filteredOutputMatchesItsGoldenFiles(destination: String) throws {
-    let outputs = try FilteredFixture.render()
-    let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
+    let output = try ProjectFixture.filtered.output(destination)
     #expect(!output.files.isEmpty)
     for file in output.files {
       try Golden.expectMatch(file.contents, golden: "emitting-filtered/\(destination)/\(file.path).golden")
@@ -207,18 +186,14 @@ extension ToolchainFixture {
   }
 
   @Test func eachOutputHoldsOnlyWhatItsFilterKeeps() throws {
-    let outputs = try FilteredFixture.render()
-    func text(_ destination: String) throws -> String {
-      let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
-      return output.files.map(\.contents).joined()
-    }
-    let swift = try text("swift")
+    let filtered = ProjectFixture.filtered
+    let swift = try filtered.text("swift")
     #expect(!swift.contains("Palette") && !swift.contains("palette"))
     #expect(swift.contains("enum Outline") && swift.contains("radius"))
-    let kotlin = try text("kotlin")
+    let kotlin = try filtered.text("kotlin")
     #expect(!kotlin.contains("border") && !kotlin.contains("Outline") && !kotlin.contains("radius"))
     #expect(kotlin.contains("val link"))
-    let css = try text("css")
+    let css = try filtered.text("css")
     #expect(!css.contains("--palette"))
     // An alias of a kept token stays a reference; one of the palette is its value.
     #expect(css.contains("var(--color-text-title)"))
@@ -227,7 +202,7 @@ extension ToolchainFixture {
 
   @Test func aBuildWithFiltersThatHoldEveryTokenHasNoWarning() throws {
     try withTemporaryDirectory { directory in
-      let warnings = try FilteredFixture.build(in: directory)
+      let warnings = try ProjectFixture.filtered.build(in: directory)
       #expect(warnings == [])
       #expect(
         FileManager.default.fileExists(atPath: directory.appendingPathComponent("swift/Package.swift").path))

@@ -9,44 +9,17 @@ import Testing
 @testable import EBTokensResolution
 @testable import EBTokensSupport
 
-/// The references fixture, `Fixtures/emitting-references`: Swift and Kotlin with `references: true`,
-/// in light and dark.
-enum ReferencesFixture {
-  static let directory = TestPaths.fixtures.appendingPathComponent("emitting-references")
-  static let project = directory.appendingPathComponent("project")
-
-  static func configuration(in project: URL = project) throws -> Configuration {
-    try ConfigurationLoader().load(path: project.appendingPathComponent("ebtokens.yml").path)
-  }
-
-  static func render() throws -> [GeneratedOutput] {
-    let configuration = try configuration()
-    return try OutputRenderer(configuration: configuration).render(
-      ModalTokenLoader().load(configuration: configuration).value)
-  }
-
-  /// Copies the project to `directory` and builds it there (`swift/`, `kotlin/`).
-  static func build(in directory: URL) throws {
-    for item in try FileManager.default.contentsOfDirectory(atPath: project.path) {
-      try FileManager.default.copyItem(
-        at: project.appendingPathComponent(item), to: directory.appendingPathComponent(item))
-    }
-    _ = try Builder().build(configuration(in: directory), mode: .write)
-  }
-
-  /// The text of the output written to `destination`.
-  static func text(_ destination: String) throws -> String {
-    let output = try #require(
-      try render().first { ($0.directory as NSString).lastPathComponent == destination })
-    return output.files.map(\.contents).joined()
-  }
+extension ProjectFixture {
+  /// `Fixtures/emitting-references`: Swift and Kotlin with `references: true`, in light and dark.
+  static let references = ProjectFixture("emitting-references")
 }
 
 extension ToolchainFixture {
   /// `Fixtures/emitting-references`: each alias, written as the token it names, holds its value in
   /// each mode; in Kotlin also the one declared before its target in the same object.
   static let references = ToolchainFixture(
-    name: "references", write: ReferencesFixture.build(in:), folder: ReferencesFixture.directory,
+    name: "references", write: { try ProjectFixture.references.build(in: $0) },
+    folder: ProjectFixture.references.directory,
     swiftOutput: [
       "light.title #072592",
       "light.body #072592CC",
@@ -82,8 +55,7 @@ extension ToolchainFixture {
 @Suite struct EmitReferencesTests {
   @Test(arguments: ["swift", "kotlin"])
   func referencesOutputMatchesItsGoldenFiles(destination: String) throws {
-    let outputs = try ReferencesFixture.render()
-    let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
+    let output = try ProjectFixture.references.output(destination)
     #expect(!output.files.isEmpty)
     for file in output.files {
       try Golden.expectMatch(file.contents, golden: "emitting-references/\(destination)/\(file.path).golden")
@@ -91,7 +63,7 @@ extension ToolchainFixture {
   }
 
   @Test func swiftWritesEachAliasAsTheTokenItNames() throws {
-    let swift = try ReferencesFixture.text("swift")
+    let swift = try ProjectFixture.references.text("swift")
     #expect(swift.contains("light: EBTokens.Color.Text.title.light.opacity(0.8)"))
     #expect(swift.contains("dark: EBTokens.Color.Text.title.dark.opacity(0.8)"))
     #expect(swift.contains("public static let link: EBColor = EBTokens.Color.brand"))
@@ -101,7 +73,7 @@ extension ToolchainFixture {
   }
 
   @Test func kotlinWritesEachAliasAsAGetterOfTheTokenItNames() throws {
-    let kotlin = try ReferencesFixture.text("kotlin")
+    let kotlin = try ProjectFixture.references.text("kotlin")
     #expect(kotlin.contains("val link: ComposeColor get() = EBTokens.Color.brand"))
     #expect(kotlin.contains("light = EBTokens.Color.Text.title.light.copy(alpha = 0.8f)"))
     #expect(kotlin.contains("val radius: Dp get() = EBTokens.Size.base"))
@@ -111,7 +83,7 @@ extension ToolchainFixture {
   }
 
   @Test func withoutTheOptionAliasesAreLiterals() throws {
-    var configuration = try ReferencesFixture.configuration()
+    var configuration = try ProjectFixture.references.configuration()
     #expect(configuration.outputs.allSatisfy { $0.options.codeKeepsReferences })
     for index in configuration.outputs.indices {
       configuration.outputs[index].options.codeKeepsReferences = false
@@ -126,6 +98,30 @@ extension ToolchainFixture {
     #expect(text.contains("val radius: Dp = 16.dp"))
     #expect(text.contains("light: EBColor(hex: 0x072592, alpha: 0.8)"))
     #expect(text.contains("light = ComposeColor(0xCC072592)"))
+  }
+
+  /// With references, a namespace named like the root would hide it from the aliases inside it.
+  @Test func withReferencesAGroupMayNotBeNamedLikeTheRoot() throws {
+    let tokens = TokenSet(tokens: [
+      EmitFilterTests.token("brand.primary"), EmitFilterTests.token("brand.link", reference: "brand.primary"),
+    ])
+    func render(references: Bool) throws -> [GeneratedOutput] {
+      let configuration = try ConfigurationLoader().load(
+        yaml: """
+          outputs:
+            - kind: swift
+              destination: swift
+              options: {module: Brand, references: \(references)}
+            - kind: kotlin
+              destination: kotlin
+              options: {object: Brand, references: \(references)}
+          """, path: "ebtokens.yml")
+      return try OutputRenderer(configuration: configuration).render(tokens)
+    }
+    #expect(try render(references: false).count == 2)
+    let error = try #require(throws: DiagnosticsError.self) { try render(references: true) }
+    #expect(error.diagnostics.count == 2)
+    #expect(error.diagnostics.allSatisfy { $0.message.contains("'Brand'") })
   }
 
   @Test func theOptionIsReadForSwiftAndKotlinAndOffByDefault() throws {

@@ -99,8 +99,8 @@ public struct Builder: Sendable {
     }
     afterCheckingForChanges?()
     let loaded = try loader.load(inputs)
-    var warnings = loaded.warnings
     let tokens = loaded.value
+    var warnings = try loaded.warnings + Self.filterWarnings(configuration, tokens: tokens)
     let staging = mode == .write ? StagingArea() : nil
     do {
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
@@ -191,6 +191,23 @@ public struct Builder: Sendable {
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics: diagnostics) }
     return (outputs, audit, warnings)
+  }
+
+  /// What the outputs' filters hold that is dubious: a pattern that matches nothing, an output
+  /// left without tokens. With `strict`, thrown as errors.
+  static func filterWarnings(_ configuration: Configuration, tokens: ModalTokenSet) throws -> [Diagnostic] {
+    var findings: [ConfigurationError] = []
+    for output in configuration.outputs where !output.filter.keepsEverything {
+      findings += output.filter.patternsHoldingNothing(in: tokens).map {
+        .filterPatternHoldsNothing($0.pattern.description, at: $0.location)
+      }
+      if !tokens.tokens.isEmpty && !tokens.tokens.contains(where: { output.filter.keeps($0.first) }) {
+        findings.append(
+          .filterKeepsNothing(
+            kind: output.kind.rawValue, destination: output.destination, at: output.location))
+      }
+    }
+    return try DiagnosticsError.check(findings, strict: configuration.strict)
   }
 
   /// Every folder the build writes into, standardized and without repeats.

@@ -27,6 +27,10 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
   case unknownMode(String, declared: [String], at: SourceLocation)
   /// A per-mode setting leaves a mode out.
   case missingMode(String, key: String, at: SourceLocation)
+  /// Warning: an output's `include` or `exclude` pattern that names no token and no group of one.
+  case filterPatternHoldsNothing(String, at: SourceLocation?)
+  /// Warning: an output whose filter keeps no token, so it is generated empty.
+  case filterKeepsNothing(kind: String, destination: String, at: SourceLocation?)
 
   public var diagnostic: Diagnostic {
     switch self {
@@ -82,6 +86,14 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
     case .missingMode(let mode, let key, let location):
       return Diagnostic(
         "'\(key)' gives no value for mode '\(mode)'; per mode, it needs one for every mode", at: location)
+    case .filterPatternHoldsNothing(let pattern, let location):
+      return Diagnostic(
+        "token pattern '\(pattern)' matches no token and no group of tokens", at: location, severity: .warning
+      )
+    case .filterKeepsNothing(let kind, let destination, let location):
+      return Diagnostic(
+        "the \(kind) output to '\(destination)' keeps no token: its include, exclude, types and "
+          + "deprecated leave every token out", at: location, severity: .warning)
     }
   }
 }

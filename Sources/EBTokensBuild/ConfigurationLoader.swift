@@ -249,28 +249,44 @@ public struct ConfigurationLoader {
     }
 
     private mutating func layers(_ entry: SyntaxMapping.Entry) -> [Configuration.Mode.Layer] {
+      scalars(
+        entry, expected: "a token file or folder, or a list of them ([] for none)",
+        expectedItem: "a token file or folder", allowsEmpty: true
+      ).compactMap { scalar in
+        projectPath(scalar.value, key: entry.key.value, at: scalar.location).map {
+          Configuration.Mode.Layer(path: $0, location: scalar.location)
+        }
+      }
+    }
+
+    /// The scalars of a value written as one or as a list of them, none empty; an error for
+    /// anything else, and for an empty list unless `allowsEmpty`.
+    private mutating func scalars(
+      _ entry: SyntaxMapping.Entry, expected: String, expectedItem: String, allowsEmpty: Bool = false
+    ) -> [SyntaxScalar] {
       let items: [SyntaxNode]
       switch entry.value {
-      case .sequence(let list): items = list.items
+      case .sequence(let list) where allowsEmpty || !list.items.isEmpty: items = list.items
       case .scalar(let scalar) where !(scalar.style == .plain && scalar.value.isEmpty): items = [entry.value]
       default:
+        let found: String
+        if case .sequence = entry.value {
+          found = "an empty list"
+        } else {
+          found = entry.value.kindDescription
+        }
         errors.append(
-          .wrongType(
-            key: entry.key.value, expected: "a token file or folder, or a list of them ([] for none)",
-            found: entry.value.kindDescription, at: entry.value.location))
+          .wrongType(key: entry.key.value, expected: expected, found: found, at: entry.value.location))
         return []
       }
       return items.compactMap { item in
         guard case .scalar(let scalar) = item, !(scalar.style == .plain && scalar.value.isEmpty) else {
           errors.append(
             .wrongType(
-              key: entry.key.value, expected: "a token file or folder", found: item.kindDescription,
-              at: item.location))
+              key: entry.key.value, expected: expectedItem, found: item.kindDescription, at: item.location))
           return nil
         }
-        return projectPath(scalar.value, key: entry.key.value, at: scalar.location).map {
-          Configuration.Mode.Layer(path: $0, location: scalar.location)
-        }
+        return scalar
       }
     }
 
@@ -367,8 +383,10 @@ public struct ConfigurationLoader {
       var destination: String?
       var template: String?
       var optionsNode: SyntaxNode?
+      var filter = TokenFilter()
       for entry in checked(
-        mapping, section: "an output", allowed: ["kind", "destination", "template", "options"])
+        mapping, section: "an output",
+        allowed: ["kind", "destination", "template", "options", "include", "exclude", "types", "deprecated"])
       {
         switch entry.key.value {
         case "kind":
@@ -379,6 +397,14 @@ public struct ConfigurationLoader {
           template = outputPath(entry)
         case "options":
           optionsNode = entry.value
+        case "include":
+          filter.include = filterPatterns(entry)
+        case "exclude":
+          filter.exclude = filterPatterns(entry)
+        case "types":
+          filter.types = tokenTypes(entry)
+        case "deprecated":
+          if let value = bool(entry) { filter.keepsDeprecated = value }
         default:
           break
         }
@@ -395,8 +421,37 @@ public struct ConfigurationLoader {
       var options = Configuration.Options()
       if let optionsNode { options = self.options(optionsNode, for: kind) }
       return Configuration.Output(
-        kind: kind, destination: destination, template: template, options: options, location: mapping.location
-      )
+        kind: kind, destination: destination, template: template, options: options, filter: filter,
+        location: mapping.location)
+    }
+
+    /// An output's `include` or `exclude`: one token pattern or a list of them, each naming a
+    /// token or a group.
+    private mutating func filterPatterns(_ entry: SyntaxMapping.Entry) -> [TokenFilter.Pattern] {
+      scalars(entry, expected: "a token pattern, or a list of one or more", expectedItem: "a token pattern")
+        .compactMap { scalar in
+          pattern(scalar.value, at: scalar.location).map {
+            TokenFilter.Pattern(TokenPattern($0), location: scalar.location)
+          }
+        }
+    }
+
+    /// An output's `types`: one `$type` or a list of them.
+    private mutating func tokenTypes(_ entry: SyntaxMapping.Entry) -> Set<TokenType> {
+      var types: Set<TokenType> = []
+      for scalar in scalars(
+        entry, expected: "a token type, or a list of one or more", expectedItem: "a token type")
+      {
+        guard let type = TokenType(rawValue: scalar.value) else {
+          errors.append(
+            .invalidValue(
+              key: "token type", value: scalar.value, allowed: TokenType.allCases.map(\.rawValue),
+              at: scalar.location))
+          continue
+        }
+        types.insert(type)
+      }
+      return types
     }
 
     private mutating func options(_ node: SyntaxNode, for kind: Configuration.Output.Kind)
@@ -406,8 +461,8 @@ public struct ConfigurationLoader {
       guard let mapping = self.mapping(node, key: "options") else { return options }
       let allowed: [String]
       switch kind {
-      case .swift: allowed = ["module"]
-      case .kotlin: allowed = ["package", "object"]
+      case .swift: allowed = ["module", "references"]
+      case .kotlin: allowed = ["package", "object", "references"]
       case .css: allowed = ["selector", "references", "modes"]
       case .xcassets: allowed = ["catalog"]
       case .android: allowed = []
@@ -425,8 +480,10 @@ public struct ConfigurationLoader {
           if let value = identifier(entry, dotted: false) { options.catalogName = value }
         case "selector":
           if let value = selector(entry) { options.cssSelector = value }
-        case "references":
+        case "references" where kind == .css:
           if let value = bool(entry) { options.keepsReferences = value }
+        case "references":
+          if let value = bool(entry) { options.codeKeepsReferences = value }
         case "modes":
           guard let modes = self.mapping(entry.value, key: "modes") else { continue }
           for mode in modes.entries {
@@ -694,9 +751,12 @@ public struct ConfigurationLoader {
     /// `*` stands for a whole segment only: `info*` would silently match nothing (no glob
     /// inside a name), so it is refused here rather than reported later as an unmatched rule.
     private mutating func pattern(_ entry: SyntaxMapping.Entry) -> String? {
-      guard let text = string(entry) else { return nil }
+      string(entry).flatMap { pattern($0, at: entry.value.location) }
+    }
+
+    private mutating func pattern(_ text: String, at location: SourceLocation) -> String? {
       if let problem = TokenPattern.problem(in: text) {
-        errors.append(.invalidPattern(text, problem: problem, at: entry.value.location))
+        errors.append(.invalidPattern(text, problem: problem, at: location))
         return nil
       }
       return text

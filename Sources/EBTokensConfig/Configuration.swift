@@ -129,12 +129,13 @@ public struct Configuration: Sendable {
   public struct Output: Sendable {
     public init(
       kind: Kind, destination: String, template: String? = nil, options: Options,
-      location: SourceLocation? = nil
+      filter: TokenFilter = TokenFilter(), location: SourceLocation? = nil
     ) {
       self.kind = kind
       self.destination = destination
       self.template = template
       self.options = options
+      self.filter = filter
       self.location = location
     }
 
@@ -159,6 +160,8 @@ public struct Configuration: Sendable {
     /// Overrides `templates` for this output: a folder holding this kind's templates.
     public var template: String?
     public var options: Options
+    /// Which tokens this output gets (`include`, `exclude`, `types`, `deprecated`).
+    public var filter = TokenFilter()
     public var location: SourceLocation?
   }
 
@@ -175,6 +178,9 @@ public struct Configuration: Sendable {
     public var cssSelector = ":root"
     /// CSS: aliases as `var(--…)` (true) or literal values (false).
     public var keepsReferences = true
+    /// Swift and Kotlin: aliases as the tokens they name (true) or literal values (false, the
+    /// default: see docs/outputs.md for what it costs).
+    public var codeKeepsReferences = false
     /// CSS: how each mode's values are selected, by mode name; a mode not listed gets the defaults.
     public var cssModes: [String: CSSMode] = [:]
     /// Asset catalog: the catalog's name, its folder being `<name>.xcassets`.

@@ -195,10 +195,10 @@ class EBColorScheme private constructor({{#usesMode}}mode: EBMode{{/usesMode}}) 
 {{indent}}@kotlin.Deprecated({{#message}}{{.}}{{/message}}{{^message}}"This token is deprecated."{{/message}})
 {{/deprecation}}
 {{^modal}}
-{{indent}}val {{name}}: {{type}} = {{value}}
+{{indent}}val {{name}}: {{type}}{{#isAlias}} get(){{/isAlias}} = {{value}}
 {{/modal}}
 {{#modal}}
-{{indent}}val {{name}}: {{type}} = EBModal(
+{{indent}}val {{name}}: {{type}}{{#isAlias}} get(){{/isAlias}} = EBModal(
 {{#modeValues}}
 {{indent}}    {{label}} = {{value}}{{^isLast}},{{/isLast}}
 {{/modeValues}}
@@ -436,6 +436,12 @@ public struct EBColor: Hashable, Sendable {
     self.init(
       red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
       blue: Double(hex & 0xFF) / 255, alpha: alpha)
+  }
+
+  /// The color with its alpha multiplied by `factor`: what a token's `{color} @ 80%` is, written
+  /// `color.opacity(0.8)`.
+  public func opacity(_ factor: Double) -> EBColor {
+    EBColor(red: red, green: green, blue: blue, alpha: alpha * factor)
   }
 
   /// `#RRGGBB`, or `#RRGGBBAA` when the color is not opaque: uppercase, 8 bits a channel.

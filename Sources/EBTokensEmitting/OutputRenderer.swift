@@ -59,15 +59,21 @@ public struct OutputRenderer: Sendable {
     try render(output, tokens: ModalTokenSet(single: tokens))
   }
 
+  /// The output's files, from the tokens its filter keeps: every kind of output is filtered here,
+  /// and only here.
   public func render(_ output: Configuration.Output, tokens: ModalTokenSet) throws -> GeneratedOutput {
+    let tokens = output.filter.apply(to: tokens)
     let options = output.options
     let emitter: any OutputEmitter
     switch output.kind {
     case .swift:
-      emitter = SwiftEmitter(moduleName: options.swiftModule, location: output.location)
+      emitter = SwiftEmitter(
+        moduleName: options.swiftModule, location: output.location,
+        keepsReferences: options.codeKeepsReferences)
     case .kotlin:
       emitter = KotlinEmitter(
-        packageName: options.kotlinPackage, objectName: options.kotlinObject, location: output.location)
+        packageName: options.kotlinPackage, objectName: options.kotlinObject, location: output.location,
+        keepsReferences: options.codeKeepsReferences)
     case .css:
       let destination = configuration.resolvedPath(output.destination)
       var isDirectory: ObjCBool = false

@@ -12,6 +12,8 @@ struct KotlinEmitter: OutputEmitter {
   /// The top-level object, holding every token.
   let objectName: String
   let location: SourceLocation?
+  /// Whether an alias is written as the token it names (`references: true`), as a getter.
+  var keepsReferences = false
 
   /// The names the generated code declares at the top level for modes. The color scheme's nested
   /// classes refer to `EBMode` and to the top-level object, so no group may be called either.
@@ -25,7 +27,10 @@ struct KotlinEmitter: OutputEmitter {
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     let language = KotlinLanguage()
     let reserved = tokens.hasModes ? modeDeclarations : []
-    var builder = NamespaceContextBuilder(language: language, reserving: reserved)
+    // An alias names its target from the root: an object of the root's name would hide it.
+    var builder = NamespaceContextBuilder(
+      language: language, reserving: reserved.union(keepsReferences ? [objectName] : []),
+      keepsReferences: keepsReferences)
     let rootName = KotlinLanguage.escaped(objectName)
     let root = builder.root(tokens, named: rootName)
     var errors = builder.errors

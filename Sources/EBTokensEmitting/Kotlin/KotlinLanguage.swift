@@ -69,6 +69,13 @@ struct KotlinLanguage: NamespaceLanguage {
     )
   }
 
+  /// `EBTokens.Color.Text.title`, or `EBTokens.Color.Text.title.copy(alpha = 0.8f)` for an `@ 80%`
+  /// alias: Compose's `copy` sets the alpha, so it is the alias's own (the target's times the factor).
+  func alias(of target: String, alphaFactor: Double?, value: TokenValue) -> String {
+    guard alphaFactor != nil, case .color(let color) = value else { return target }
+    return "\(target).copy(alpha = \(NumberFormatting.shortest(color.alpha))f)"
+  }
+
   static func type(of type: TokenType) -> String {
     switch type {
     case .color: return "ComposeColor"

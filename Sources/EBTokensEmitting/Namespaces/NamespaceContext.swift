@@ -15,6 +15,10 @@ protocol NamespaceLanguage: Sendable {
   func namespaceIdentifier(_ words: [String]) -> String
   /// A token's member name, from the words of its name (at least one).
   func memberIdentifier(_ words: [String]) -> String
+  /// An alias written as the token it names: `target`, the target's qualified member (in one
+  /// mode, when its value changes with the mode), or for an `@ NN%` alias of a color, that color
+  /// with the alpha of `value`, the alias's resolved color.
+  func alias(of target: String, alphaFactor: Double?, value: TokenValue) -> String
   /// The token's type, value, documentation and deprecation, written in the
   /// language: the one place a token's value is formatted for this output.
   func declaration(of token: Token) -> Result<TokenDeclaration, EmittingError>
@@ -24,9 +28,10 @@ protocol NamespaceLanguage: Sendable {
 struct TokenDeclaration: Sendable {
   /// `EBColor`, `kotlin.Double`; `EBModal<EBColor>` for a token whose value changes with the mode.
   let type: String
-  /// A literal of `type`: `EBColor(hex: 0x072592, alpha: 0.8)`, `2.dp`; `nil` for a token whose
-  /// value changes with the mode, which has `modeValues` instead.
-  let value: String?
+  /// A literal of `type`: `EBColor(hex: 0x072592, alpha: 0.8)`, `2.dp`, or with references kept,
+  /// an alias's target: `EBTokens.Color.Text.title`; `nil` for a token whose value changes with
+  /// the mode, which has `modeValues` instead.
+  var value: String?
   /// The token's description, a line per element, made safe for the language's
   /// doc comments; empty when it has none.
   let documentation: [String]
@@ -37,6 +42,8 @@ struct TokenDeclaration: Sendable {
   var extensions: String?
   /// The value in each mode, when it changes with the mode; empty otherwise.
   var modeValues: [ModeValueContext] = []
+  /// Whether the value (in some mode) names another token instead of being a literal.
+  var isAlias = false
 }
 
 /// A token's value in one mode: an argument of `EBModal(light: …, dark: …)`.
@@ -157,6 +164,7 @@ final class TokenContext: TemplateContext {
     case .modal: return .bool(isModal)
     case .modeValues: return .list(declaration.modeValues)
     case .extensions: return .optional(declaration.extensions)
+    case .isAlias: return .bool(declaration.isAlias)
     default: return nil
     }
   }
@@ -170,9 +178,13 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   /// The language's reserved identifiers, and any more the output's own declarations use.
   private let reservedIdentifiers: Set<String>
 
-  package init(language: Language, reserving more: Set<String> = []) {
+  /// Whether an alias is written as the token it names rather than as its value.
+  private let keepsReferences: Bool
+
+  package init(language: Language, reserving more: Set<String> = [], keepsReferences: Bool = false) {
     self.language = language
     self.reservedIdentifiers = language.reservedIdentifiers.union(more)
+    self.keepsReferences = keepsReferences
   }
 
   /// The modes' names, when the tokens have modes: a token whose value changes with the mode is
@@ -180,6 +192,10 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   private var modes: [String] = []
   /// Every token, which the tree's nodes list by position.
   private var tokens: [ModalToken] = []
+  /// The root namespace's name, which qualifies an alias's target.
+  private var rootName = ""
+  /// Each token's position in `tokens`, by name: filled only when references are kept.
+  private var positions: [String: Int] = [:]
 
   /// Identifiers already made, by token or group name (`nil` for a name that makes none): names
   /// repeat across groups (`bg`, `label`, `100`), and a lookup costs less than splitting and
@@ -204,6 +220,8 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   mutating func root(_ tokens: ModalTokenSet, named rootName: String) -> NamespaceContext {
     modes = tokens.modes
     self.tokens = tokens.tokens
+    self.rootName = rootName
+    if keepsReferences { positions = TokenSet.index(names: tokens.tokens.lazy.map(\.name)) }
     return namespace(
       NamespaceTree.build(tokens), name: rootName, qualifiedName: rootName, depth: 0, isFirstMember: true)
   }
@@ -213,7 +231,12 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   private mutating func declaration(of token: ModalToken) -> TokenDeclaration? {
     guard !token.isConstant else {
       switch language.declaration(of: token.first) {
-      case .success(let declaration): return declaration
+      case .success(var declaration):
+        if let alias = alias(token.first, inMode: nil) {
+          declaration.value = alias
+          declaration.isAlias = true
+        }
+        return declaration
       case .failure(let error):
         errors.append(error)
         return nil
@@ -229,14 +252,48 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       }
     }
     guard declarations.count == token.byMode.count, let first = declarations.first else { return nil }
-    let values = zip(modes, declarations).enumerated().map { position, mode in
-      ModeValueContext(
-        label: ModeName.member(mode.0), value: mode.1.value ?? "", isLast: position == modes.count - 1,
-        extensions: mode.1.extensions)
+    var isAlias = false
+    var values: [ModeValueContext] = []
+    for (position, (mode, declaration)) in zip(modes, declarations).enumerated() {
+      let alias = alias(token.byMode[position], inMode: position)
+      isAlias = isAlias || alias != nil
+      values.append(
+        ModeValueContext(
+          label: ModeName.member(mode), value: alias ?? declaration.value ?? "",
+          isLast: position == modes.count - 1, extensions: declaration.extensions))
     }
     return TokenDeclaration(
       type: "EBModal<\(first.type)>", value: nil, documentation: first.documentation,
-      deprecation: first.deprecation, extensions: first.extensions, modeValues: values)
+      deprecation: first.deprecation, extensions: first.extensions, modeValues: values, isAlias: isAlias)
+  }
+
+  /// `token` (in mode `mode`, or in every mode when `nil`) written as the token it names, when
+  /// references are kept and it is an alias: `nil` for a literal. An alias of a deprecated token
+  /// stays a literal, so that using it warns nobody about a name they never wrote; so does an
+  /// alias written in every mode alike whose target changes with the mode (it cannot name one).
+  private mutating func alias(_ token: Token, inMode mode: Int?) -> String? {
+    guard keepsReferences, let reference = token.reference, let position = positions[reference.target.name]
+    else { return nil }
+    let target = tokens[position]
+    guard target.first.deprecation == nil, var name = qualifiedName(of: reference.target) else { return nil }
+    if !target.isConstant {
+      guard let mode else { return nil }
+      name += "." + ModeName.member(modes[mode])
+    }
+    return language.alias(of: name, alphaFactor: reference.alphaFactor, value: token.value)
+  }
+
+  /// `Root.Group.member`: how generated code names the token at `path` from anywhere.
+  private mutating func qualifiedName(of path: TokenPath) -> String? {
+    var name = rootName
+    for (position, segment) in path.segments.enumerated() {
+      let isLast = position == path.segments.count - 1
+      guard let identifier = isLast ? memberIdentifier(segment) : namespaceIdentifier(segment) else {
+        return nil
+      }
+      name += "." + identifier.text
+    }
+    return name
   }
 
   private mutating func namespace(

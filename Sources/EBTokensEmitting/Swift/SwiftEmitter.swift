@@ -11,6 +11,8 @@ struct SwiftEmitter: OutputEmitter {
   /// The package, product, module and root namespace name.
   let moduleName: String
   let location: SourceLocation?
+  /// Whether an alias is written as the token it names (`references: true`).
+  var keepsReferences = false
 
   /// The names the generated code declares at the top level for modes.
   static let modeDeclarations: Set<String> = ["EBMode", "EBModal"]
@@ -23,7 +25,10 @@ struct SwiftEmitter: OutputEmitter {
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     let language = SwiftLanguage()
     let reserved = tokens.hasModes ? Self.modeDeclarations : []
-    var builder = NamespaceContextBuilder(language: language, reserving: reserved)
+    // An alias names its target from the root: a namespace of the root's name would hide it.
+    var builder = NamespaceContextBuilder(
+      language: language, reserving: reserved.union(keepsReferences ? [moduleName] : []),
+      keepsReferences: keepsReferences)
     let root = builder.root(tokens, named: moduleName)
     var errors = builder.errors
     if language.reservedIdentifiers.union(reserved).contains(moduleName) {

@@ -58,6 +58,12 @@ struct SwiftLanguage: NamespaceLanguage {
         extensions: token.extensions.map { Self.escaper.literal(DTCGExport.jsonText($0)) }))
   }
 
+  /// `EBTokens.Color.Text.title`, or `EBTokens.Color.Text.title.opacity(0.8)` for an `@ 80%` alias:
+  /// `opacity` multiplies the alpha, as the modifier does.
+  func alias(of target: String, alphaFactor: Double?, value: TokenValue) -> String {
+    alphaFactor.map { "\(target).opacity(\(NumberFormatting.shortest($0)))" } ?? target
+  }
+
   static func type(of type: TokenType) -> String {
     switch type {
     case .color: return "EBColor"

@@ -40,7 +40,8 @@ extension TemplateContext {
 enum TemplateField: String, Sendable {
   case alpha, appearance, appearances, blue, classes, colorSpace, colors, deprecation, documentation, entry
   case extensions, green, hasGradients, hasMotion, hasStrokes, hasStyles
-  case hasTextStyles, identifier, indent, isFirstMember, isLast, items, label, media, message, modal, mode
+  case hasTextStyles, identifier, indent, isAlias, isFirstMember, isLast, items, label, media, message, modal,
+    mode
   case modeBlocks, modeValues, modes, moduleName, name
   case namespaces, packageName, path, properties, property, rawValue, red, resources, root, scheme, selector
   case source, styles, systemDark, systemLight, tokens, type, usesMode, value

@@ -54,31 +54,65 @@ enum EmitFixture {
   }
 }
 
-/// The modes fixture, `Fixtures/emitting-modes`: a project (`project/`) with three modes, the last
-/// layering two layers, and the apps and page that use its outputs.
-enum ModesFixture {
-  static let directory = TestPaths.fixtures.appendingPathComponent("emitting-modes")
-  static let project = directory.appendingPathComponent("project")
+/// A fixture folder that holds a project (`project/`: its config and token files) and the apps and
+/// pages that use its outputs.
+struct ProjectFixture: Sendable {
+  let directory: URL
+  var project: URL { directory.appendingPathComponent("project") }
 
-  static func configuration(in project: URL = project) throws -> Configuration {
-    try ConfigurationLoader().load(path: project.appendingPathComponent("ebtokens.yml").path)
+  /// `Fixtures/<name>`.
+  init(_ name: String) {
+    directory = TestPaths.fixtures.appendingPathComponent(name)
+  }
+
+  /// The project's configuration, or that of its copy in `project`.
+  func configuration(in project: URL? = nil) throws -> Configuration {
+    try ConfigurationLoader().load(
+      path: (project ?? self.project).appendingPathComponent("ebtokens.yml").path)
   }
 
   /// Every output, rendered in memory with the built-in templates, in the configuration's order.
-  static func render() throws -> [GeneratedOutput] {
+  func render() throws -> [GeneratedOutput] {
     let configuration = try configuration()
     return try OutputRenderer(configuration: configuration).render(
       ModalTokenLoader().load(configuration: configuration).value)
   }
 
-  /// Copies the project to `directory` and builds it there (`swift/`, `kotlin/`, `css/`, `css-literal/`).
-  static func build(in directory: URL) throws {
+  /// The rendered output whose folder is named `destination`.
+  func output(_ destination: String) throws -> GeneratedOutput {
+    try #require(try render().first { ($0.directory as NSString).lastPathComponent == destination })
+  }
+
+  /// The text of every file of the output whose folder is named `destination`.
+  func text(_ destination: String) throws -> String {
+    try output(destination).files.map(\.contents).joined()
+  }
+
+  /// Copies the project to `directory` and builds it there; the build's warnings.
+  @discardableResult func build(in directory: URL) throws -> [Diagnostic] {
     for item in try FileManager.default.contentsOfDirectory(atPath: project.path) {
       try FileManager.default.copyItem(
         at: project.appendingPathComponent(item), to: directory.appendingPathComponent(item))
     }
-    _ = try Builder().build(configuration(in: directory), mode: .write)
+    return try Builder().build(configuration(in: directory), mode: .write).warnings
   }
+}
+
+/// The modes fixture, `Fixtures/emitting-modes`: a project (`project/`) with three modes, the last
+/// layering two layers, and the apps and page that use its outputs.
+enum ModesFixture {
+  static let fixture = ProjectFixture("emitting-modes")
+  static let directory = fixture.directory
+  static let project = fixture.project
+
+  static func configuration(in project: URL = project) throws -> Configuration {
+    try fixture.configuration(in: project)
+  }
+
+  static func render() throws -> [GeneratedOutput] { try fixture.render() }
+
+  /// Builds a copy of the project in `directory` (`swift/`, `kotlin/`, `css/`, `css-literal/`).
+  static func build(in directory: URL) throws { try fixture.build(in: directory) }
 }
 
 /// `Fixtures/figma`: projects in the shape of Figma's native Variables export (see its README).

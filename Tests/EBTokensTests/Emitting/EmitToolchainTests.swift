@@ -16,7 +16,10 @@ import Testing
   /// Each fixture's Swift package builds without a warning, and an app reads its tokens.
   @Test(
     .requires(.swift),
-    arguments: [ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo])
+    arguments: [
+      ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo, .filtered,
+      .references,
+    ])
   func theSwiftPackageBuildsAndAnAppReadsItsTokens(fixture: ToolchainFixture) throws {
     let swift = try ExternalTool.swift.require()
     try withTemporaryDirectory { directory in
@@ -40,7 +43,10 @@ import Testing
   /// files (a deprecated token is used nowhere, so the only warnings are the JVM's own), and runs.
   @Test(
     .requires(.kotlinc, .kotlin),
-    arguments: [ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo])
+    arguments: [
+      ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo, .filtered,
+      .references,
+    ])
   func theKotlinCompilesAgainstComposeStubsAndRuns(fixture: ToolchainFixture) throws {
     let kotlinc = try ExternalTool.kotlinc.require()
     let kotlin = try ExternalTool.kotlin.require()

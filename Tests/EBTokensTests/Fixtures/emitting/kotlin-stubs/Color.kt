@@ -1,5 +1,5 @@
 // A stand-in for Jetpack Compose's Color with the API generated code uses (the Color(Long) and
-// Color(Int) factories, equality) and the accessors the consumer reads, so the tests compile the generated
+// Color(Int) factories, copy(alpha), equality) and the accessors the consumer reads, so the tests compile the generated
 // Kotlin without the Android toolchain.
 package androidx.compose.ui.graphics
 
@@ -10,6 +10,10 @@ class Color internal constructor(private val argb: Long, @Suppress("UNUSED_PARAM
     val blue: Float get() = (argb and 0xFF) / 255f
 
     internal val packed: Long get() = argb
+
+    // Compose's copy, for alpha: the channel set, rounded to 8 bits as an sRGB Color packs it.
+    fun copy(alpha: Float = this.alpha): Color =
+        Color((((alpha * 255f + 0.5f).toLong() and 0xFF) shl 24) or (argb and 0xFFFFFFL), Unit)
 
     // Compose's Color is a value class: two colors with the same channels are equal.
     override fun equals(other: Any?): Boolean = other is Color && other.argb == argb

@@ -74,7 +74,7 @@ enum ColorObjectParser {
     var wideGamut: WideGamutColor?
     if sRGB.outcome == .mapped {
       let displayP3 = GamutMapping.fit(space, components, into: .displayP3)
-      // Snapped as sRGB channels are: Display P3 written as such comes back from XYZ a hair off.
+      // Snapped as sRGB channels are: a color converted from another space lands a hair off a step.
       let color = WideGamutColor(
         space: space, components: components, displayP3: displayP3.channels.map(onEightBitStep),
         isOutsideDisplayP3: displayP3.outcome == .mapped)

@@ -39,10 +39,11 @@ extension TemplateContext {
 /// `docs/outputs.md` and `docs/modes.md`.
 enum TemplateField: String, Sendable {
   case classes, deprecation, documentation, entry, extensions, hasGradients, hasMotion, hasStyles
-  case hasTextStyles, identifier, indent, isFirstMember, isLast, label, media, message, modal, mode
+  case hasTextStyles, hasWideGamutColors, identifier, indent, isFirstMember, isLast, label, media, message,
+    modal, mode
   case modeBlocks, modeValues, modes, moduleName, name
   case namespaces, packageName, path, properties, property, rawValue, root, scheme, selector, source
-  case systemDark, systemLight, tokens, type, usesMode, value
+  case systemDark, systemLight, tokens, type, usesMode, value, wideGamut
 }
 
 /// A component of a tag's name (`tokens` in `{{#tokens}}`, `b` in `{{a.b}}`), resolved when the

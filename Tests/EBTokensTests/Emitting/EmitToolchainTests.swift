@@ -16,7 +16,9 @@ import Testing
   /// Each fixture's Swift package builds without a warning, and an app reads its tokens.
   @Test(
     .requires(.swift),
-    arguments: [ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo])
+    arguments: [
+      ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo, .gamut,
+    ])
   func theSwiftPackageBuildsAndAnAppReadsItsTokens(fixture: ToolchainFixture) throws {
     let swift = try ExternalTool.swift.require()
     try withTemporaryDirectory { directory in
@@ -40,7 +42,9 @@ import Testing
   /// files (a deprecated token is used nowhere, so the only warnings are the JVM's own), and runs.
   @Test(
     .requires(.kotlinc, .kotlin),
-    arguments: [ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo])
+    arguments: [
+      ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo, .gamut,
+    ])
   func theKotlinCompilesAgainstComposeStubsAndRuns(fixture: ToolchainFixture) throws {
     let kotlinc = try ExternalTool.kotlinc.require()
     let kotlin = try ExternalTool.kotlin.require()

@@ -10,33 +10,15 @@ import Testing
 
 /// The gamut fixture (`Fixtures/emitting-gamut`): colors written outside sRGB in every output, with
 /// the emitting fixture's configuration.
-enum EmitGamutFixture {
-  static let folder = URL(fileURLWithPath: TestPaths.fixture("emitting-gamut"))
-
-  static func tokens() throws -> TokenSet {
-    try TokenLoader().load(directory: folder.appendingPathComponent("tokens").path).value
-  }
-
-  static func render(baseDirectory: String = ".") throws -> [GeneratedOutput] {
-    try OutputRenderer(configuration: EmitFixture.configuration(baseDirectory: baseDirectory)).render(
-      tokens())
-  }
-
-  static func write(to directory: URL) throws {
-    let writer = OutputWriter()
-    try writer.apply(writer.plan(render(baseDirectory: directory.path)))
-  }
+enum EmitGamutFixture: EmitFolderFixture {
+  static let name = "emitting-gamut"
 }
 
 /// Each output of the gamut fixture against its golden files: `Golden/emitting-gamut/…`.
 @Suite struct EmitGamutGoldenTests {
   @Test(arguments: ["swift", "kotlin", "css", "css-literal"])
   func outputMatchesItsGoldenFiles(destination: String) throws {
-    let outputs = try EmitGamutFixture.render()
-    let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
-    for file in output.files {
-      try Golden.expectMatch(file.contents, golden: "emitting-gamut/\(destination)/\(file.path).golden")
-    }
+    try EmitGamutFixture.expectOutputMatchesItsGoldenFiles(destination: destination)
   }
 
   /// Three colors are outside sRGB (the alias and the alias at 50% are their target's); the OKLAB

@@ -28,7 +28,11 @@ extension TokenValue {
 
   /// Whether any of its colors was written outside sRGB, so outputs that can show more write it
   /// as written beside its sRGB gamut mapping.
-  package var hasWideGamutColor: Bool { colors.contains { $0.wideGamut != nil } }
+  package var hasWideGamutColor: Bool {
+    // Most values are plain colors: no array for them, as every output asks this of every token.
+    if case .color(let color) = self { return color.wideGamut != nil }
+    return colors.contains { $0.wideGamut != nil }
+  }
 }
 
 extension Dimension {

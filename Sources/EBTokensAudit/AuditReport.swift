@@ -83,9 +83,21 @@ public enum AuditReport {
     return result.required == nil ? "info" : "pass"
   }
 
-  /// `#072592CC on #E5F1FF`: the colors as written, translucent ones with their alpha.
+  /// `#072592CC on #E5F1FF`: the colors as written, translucent ones with their alpha; ` †` after a
+  /// pair holding a color written outside sRGB (``gamutNote(_:)``).
   static func seen(_ result: PairResult) -> String {
-    result.composited.opaqueHex + " on " + result.backdrop.opaqueHex
+    result.composited.opaqueHex + " on " + result.backdrop.opaqueHex + gamutMark(result)
+  }
+
+  static func gamutMark(_ result: PairResult) -> String { result.involvesGamutMappedColor ? " †" : "" }
+
+  /// What `†` means, when a pair holds a color written outside sRGB; `nil` when none does.
+  static func gamutNote(_ results: [PairResult]) -> String? {
+    let count = results.count { $0.involvesGamutMappedColor }
+    guard count > 0 else { return nil }
+    return "† \(count) \(count == 1 ? "pair holds" : "pairs hold") a color written outside sRGB, judged as "
+      + "its sRGB gamut mapping (CSS Color 4): what an sRGB display shows. A wide-gamut display shows the "
+      + "color as written, more saturated."
   }
 
   /// `text.replacingOccurrences(of: target, with: replacement)` for an ASCII `target`: byte by
@@ -165,6 +177,7 @@ public enum AuditReport {
         }
       }
     }
+    if let note = gamutNote(result.results) { output += "\n\(note)\n" }
     let summary = result.summary
     let decorative = result.results.count { $0.required == nil }
     let note = decorative == 0 ? "" : " (\(decorative) decorative, reported but not judged)"
@@ -215,7 +228,8 @@ public enum AuditReport {
           markdownCode(pair.foreground), markdownCode(pair.background), pair.role.rawValue,
           judged(ratio(pair), .wcag2), pair.required == nil ? "—" : requirement(pair, method: result.method),
           judged(APCAContrast.formatted(pair.apcaLc), .apca),
-          markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex),
+          markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex)
+            + gamutMark(pair),
         ]
       output += "| " + cells.joined(separator: " | ") + " |\n"
     }
@@ -243,6 +257,7 @@ public enum AuditReport {
       "\n<sub>\(method) Translucent colors are judged as composited (\"Seen\"), backgrounds over "
       + "\(canvasDescription(result)). Ratios truncated to two decimals. "
       + "➖ decorative: reported, never fails.</sub>\n"
+    if let note = gamutNote(result.results) { output += "\n<sub>\(note)</sub>\n" }
     return output
   }
 
@@ -311,6 +326,16 @@ public enum AuditReport {
       object.member("role", string: pairs[index].role.rawValue)
       object.member("foregroundValue", color: pairs[index].foregroundColor)
       object.member("backgroundValue", color: pairs[index].backgroundColor)
+      // A color written outside sRGB, as written: its value above is its sRGB gamut mapping.
+      let sides: [(StaticString, Color)] = [
+        ("foregroundAsWritten", pairs[index].foregroundColor),
+        ("backgroundAsWritten", pairs[index].backgroundColor),
+      ]
+      for (key, color) in sides {
+        if let wideGamut = color.wideGamut {
+          object.member(key, string: wideGamut.notation(alpha: color.alpha))
+        }
+      }
       object.member("composited", color: pairs[index].measurement.composited, opaque: true)
       object.member("ratio", number: pairs[index].measurement.ratio)
       object.member("required", number: pairs[index].required)

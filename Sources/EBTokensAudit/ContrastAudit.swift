@@ -581,6 +581,12 @@ public struct PairResult: Sendable, Equatable {
   /// for in APCA's font table (``APCAFontTable``); `nil` otherwise.
   public var font: APCAFont? = nil
 
+  /// Whether either color was written outside sRGB: the pair is judged on its sRGB gamut mapping,
+  /// what an sRGB display shows (a wide-gamut display shows the color as written).
+  public var involvesGamutMappedColor: Bool {
+    foregroundColor.wideGamut != nil || backgroundColor.wideGamut != nil
+  }
+
   public var ratio: Double { measurement.ratio }
   public var apcaLc: Double { measurement.apcaLc }
   public var composited: Color { measurement.composited }

@@ -90,6 +90,42 @@ enum EmbeddedTemplates {
 }
 {{/media}}
 {{/modeBlocks}}
+{{#wideGamut}}
+
+/* colors outside sRGB, as written, where the display and the browser can show them; the
+   declarations above hold their sRGB gamut mapping (CSS Color 4), for every other display */
+@media (color-gamut: p3) {
+  @supports (color: oklch(0 0 0)) {
+{{^empty(properties)}}
+    {{selector}} {
+{{#properties}}
+      {{name}}: {{value}};
+{{/properties}}
+    }
+{{/empty(properties)}}
+{{#modeBlocks}}
+{{#media}}
+    /* mode {{mode}}, when the system prefers it */
+    @media {{.}} {
+      {{selector}} {
+{{#properties}}
+        {{name}}: {{value}};
+{{/properties}}
+      }
+    }
+{{/media}}
+{{^media}}
+    /* mode {{mode}} */
+    {{selector}} {
+{{#properties}}
+      {{name}}: {{value}};
+{{/properties}}
+    }
+{{/media}}
+{{/modeBlocks}}
+  }
+}
+{{/wideGamut}}
 
 """####,
     "kotlin/colorScheme.mustache": ####"""
@@ -338,6 +374,9 @@ import androidx.compose.ui.graphics.Color as ComposeColor
 {{#hasStrokes}}
 import androidx.compose.ui.graphics.StrokeCap
 {{/hasStrokes}}
+{{#hasWideGamutColors}}
+import androidx.compose.ui.graphics.colorspace.ColorSpaces
+{{/hasWideGamutColors}}
 import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.dp
 {{#hasTextStyles}}
@@ -417,31 +456,49 @@ ${{name}}-modes: (
   import AppKit
 #endif
 
-/// A color token's value: sRGB channels and alpha, each from 0 to 1.
+/// A color token's value: sRGB channels and alpha, each from 0 to 1, and for a color written
+/// outside sRGB its Display P3 channels too (red, green and blue are then its sRGB gamut mapping,
+/// for where only sRGB can be shown).
 public struct EBColor: Hashable, Sendable {
   public let red: Double
   public let green: Double
   public let blue: Double
   public let alpha: Double
+  /// The color in Display P3, for a color outside sRGB; `nil` for an sRGB color.
+  public let displayP3: DisplayP3?
 
-  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+  /// Gamma-encoded Display P3 red, green and blue, each from 0 to 1.
+  public struct DisplayP3: Hashable, Sendable {
+    public let red: Double
+    public let green: Double
+    public let blue: Double
+
+    public init(red: Double, green: Double, blue: Double) {
+      self.red = red
+      self.green = green
+      self.blue = blue
+    }
+  }
+
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1, displayP3: DisplayP3? = nil) {
     self.red = red
     self.green = green
     self.blue = blue
     self.alpha = alpha
+    self.displayP3 = displayP3
   }
 
   /// `EBColor(hex: 0x072592, alpha: 0.8)`: 8-bit red, green and blue, and an alpha from 0 to 1.
-  public init(hex: UInt32, alpha: Double = 1) {
+  public init(hex: UInt32, alpha: Double = 1, displayP3: DisplayP3? = nil) {
     self.init(
       red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
-      blue: Double(hex & 0xFF) / 255, alpha: alpha)
+      blue: Double(hex & 0xFF) / 255, alpha: alpha, displayP3: displayP3)
   }
 
   /// The color with its alpha multiplied by `factor`: what a token's `{color} @ 80%` is, written
   /// `color.opacity(0.8)`.
   public func opacity(_ factor: Double) -> EBColor {
-    EBColor(red: red, green: green, blue: blue, alpha: alpha * factor)
+    EBColor(red: red, green: green, blue: blue, alpha: alpha * factor, displayP3: displayP3)
   }
 
   /// `#RRGGBB`, or `#RRGGBBAA` when the color is not opaque: uppercase, 8 bits a channel.
@@ -460,27 +517,39 @@ public struct EBColor: Hashable, Sendable {
 
 #if canImport(SwiftUI)
   extension EBColor {
-    /// The color for SwiftUI.
+    /// The color for SwiftUI: in Display P3 when it has one.
     public var color: SwiftUI.Color {
-      SwiftUI.Color(.sRGB, red: red, green: green, blue: blue, opacity: alpha)
+      guard let displayP3 else { return SwiftUI.Color(.sRGB, red: red, green: green, blue: blue, opacity: alpha) }
+      return SwiftUI.Color(
+        .displayP3, red: displayP3.red, green: displayP3.green, blue: displayP3.blue, opacity: alpha)
     }
   }
 #endif
 
 #if canImport(UIKit)
   extension EBColor {
-    /// The color for UIKit.
+    /// The color for UIKit: in Display P3 when it has one.
     public var uiColor: UIColor {
-      UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+      guard let displayP3 else {
+        return UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+      }
+      return UIColor(
+        displayP3Red: CGFloat(displayP3.red), green: CGFloat(displayP3.green), blue: CGFloat(displayP3.blue),
+        alpha: CGFloat(alpha))
     }
   }
 #endif
 
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
   extension EBColor {
-    /// The color for AppKit.
+    /// The color for AppKit: in Display P3 when it has one.
     public var nsColor: NSColor {
-      NSColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+      guard let displayP3 else {
+        return NSColor(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+      }
+      return NSColor(
+        displayP3Red: CGFloat(displayP3.red), green: CGFloat(displayP3.green), blue: CGFloat(displayP3.blue),
+        alpha: CGFloat(alpha))
     }
   }
 #endif

@@ -2,12 +2,12 @@ import Foundation
 
 /// The color spaces of the DTCG color module (2025.10), and their exact conversion to sRGB.
 ///
-/// Every output ebtokens generates is sRGB (Swift `EBColor`, Compose `Color`, CSS hex) and the
-/// contrast audit measures sRGB, so a color written in another space is converted once, when it is
-/// read, with the formulas and matrices of CSS Color 4 (§ 10 "Predefined color spaces", § 9 "Lab and
+/// Every output ebtokens generates has an sRGB form (Swift `EBColor`, Compose `Color`, CSS hex) and
+/// the contrast audit measures sRGB, so a color written in another space is converted once, when it
+/// is read, with the formulas and matrices of CSS Color 4 (§ 10 "Predefined color spaces", § 9 "Lab and
 /// LCH", § 10.7 "Oklab", and its sample conversion code): linearise, to CIE XYZ (D65, or D50 with
 /// Bradford adaptation for Lab, LCH and ProPhoto), to linear sRGB, gamma-encode. The result may lie
-/// outside sRGB; ``ColorObjectParser`` decides what to do about it.
+/// outside sRGB; ``GamutMapping`` brings it inside, and a ``WideGamutColor`` keeps it as written.
 public enum ColorSpace: String, CaseIterable, Sendable {
   case srgb
   case srgbLinear = "srgb-linear"
@@ -82,33 +82,58 @@ public enum ColorSpace: String, CaseIterable, Sendable {
     case .srgbLinear: return c.map(SRGBTransfer.encode)
     case .hsl: return Self.hslToSRGB(hue: c[0], saturation: c[1] / 100, lightness: c[2] / 100)
     case .hwb: return Self.hwbToSRGB(hue: c[0], whiteness: c[1] / 100, blackness: c[2] / 100)
-    case .displayP3: return Self.fromXYZD65(Matrix.displayP3ToXYZ.apply(c.map(SRGBTransfer.decode)))
-    case .a98RGB: return Self.fromXYZD65(Matrix.a98RGBToXYZ.apply(c.map(Self.a98Decode)))
-    case .rec2020: return Self.fromXYZD65(Matrix.rec2020ToXYZ.apply(c.map(Self.rec2020Decode)))
-    case .prophotoRGB:
-      return Self.fromXYZD65(Matrix.d50ToD65.apply(Matrix.prophotoToXYZD50.apply(c.map(Self.prophotoDecode))))
-    case .xyzD65: return Self.fromXYZD65(c)
-    case .xyzD50: return Self.fromXYZD65(Matrix.d50ToD65.apply(c))
-    case .lab: return Self.fromXYZD65(Matrix.d50ToD65.apply(Self.labToXYZD50(c)))
-    case .lch: return ColorSpace.lab.sRGB(Self.polarToRectangular(c))
-    case .oklab: return Self.fromXYZD65(Self.oklabToXYZD65(c))
-    case .oklch: return ColorSpace.oklab.sRGB(Self.polarToRectangular(c))
+    default: return Self.sRGB(fromXYZD65: xyzD65(c))
+    }
+  }
+
+  /// CIE XYZ (D65) of `components`.
+  public func xyzD65(_ components: [Double]) -> [Double] {
+    let c = components
+    switch self {
+    case .srgb, .hsl, .hwb: return Matrix.linearSRGBToXYZ.apply(sRGB(c).map(SRGBTransfer.decode))
+    case .srgbLinear: return Matrix.linearSRGBToXYZ.apply(c)
+    case .displayP3: return Matrix.displayP3ToXYZ.apply(c.map(SRGBTransfer.decode))
+    case .a98RGB: return Matrix.a98RGBToXYZ.apply(c.map(Self.a98Decode))
+    case .rec2020: return Matrix.rec2020ToXYZ.apply(c.map(Self.rec2020Decode))
+    case .prophotoRGB: return Matrix.d50ToD65.apply(Matrix.prophotoToXYZD50.apply(c.map(Self.prophotoDecode)))
+    case .xyzD65: return c
+    case .xyzD50: return Matrix.d50ToD65.apply(c)
+    case .lab: return Matrix.d50ToD65.apply(Self.labToXYZD50(c))
+    case .lch: return ColorSpace.lab.xyzD65(Self.polarToRectangular(c))
+    case .oklab: return Self.oklabToXYZD65(c)
+    case .oklch: return ColorSpace.oklab.xyzD65(Self.polarToRectangular(c))
     }
   }
 
   /// Oklab coordinates of a gamma-encoded sRGB color, for measuring how far apart two colors look
   /// (deltaE OK, the Euclidean distance in Oklab, as CSS Color 4's gamut mapping measures it).
   public static func oklab(fromSRGB rgb: [Double]) -> [Double] {
-    let xyz = Matrix.linearSRGBToXYZ.apply(rgb.map(SRGBTransfer.decode))
-    let lms = Matrix.xyzToLMS.apply(xyz).map { Foundation.cbrt($0) }
-    return Matrix.lmsToOklab.apply(lms)
+    oklab(fromXYZ: Matrix.linearSRGBToXYZ.apply(rgb.map(SRGBTransfer.decode)))
+  }
+
+  /// Oklab coordinates of a CIE XYZ (D65) color.
+  public static func oklab(fromXYZ xyz: [Double]) -> [Double] {
+    Matrix.lmsToOklab.apply(Matrix.xyzToLMS.apply(xyz).map { Foundation.cbrt($0) })
+  }
+
+  /// OKLCH coordinates of a CIE XYZ (D65) color, hue in degrees from 0 to 360.
+  public static func oklch(fromXYZ xyz: [Double]) -> [Double] {
+    let lab = oklab(fromXYZ: xyz)
+    let hue = atan2(lab[2], lab[1]) * 180 / Double.pi
+    return [lab[0], (lab[1] * lab[1] + lab[2] * lab[2]).squareRoot(), hue < 0 ? hue + 360 : hue]
+  }
+
+  /// Gamma-encoded sRGB of a CIE XYZ (D65) color, unclamped.
+  static func sRGB(fromXYZD65 xyz: [Double]) -> [Double] {
+    Matrix.xyzToLinearSRGB.apply(xyz).map(SRGBTransfer.encode)
+  }
+
+  /// Gamma-encoded Display P3 of a CIE XYZ (D65) color, unclamped.
+  static func displayP3(fromXYZD65 xyz: [Double]) -> [Double] {
+    Matrix.xyzToLinearDisplayP3.apply(xyz).map(SRGBTransfer.encode)
   }
 
   // MARK: - Conversions
-
-  private static func fromXYZD65(_ xyz: [Double]) -> [Double] {
-    Matrix.xyzToLinearSRGB.apply(xyz).map(SRGBTransfer.encode)
-  }
 
   /// CSS Color 4 § 7.1: hue in degrees, saturation and lightness from 0 to 1.
   private static func hslToSRGB(hue: Double, saturation: Double, lightness: Double) -> [Double] {
@@ -132,7 +157,7 @@ public enum ColorSpace: String, CaseIterable, Sendable {
   }
 
   /// `[L, C, h]` to `[L, a, b]`, hue in degrees.
-  private static func polarToRectangular(_ lch: [Double]) -> [Double] {
+  static func polarToRectangular(_ lch: [Double]) -> [Double] {
     let radians = lch[2] * Double.pi / 180
     return [lch[0], lch[1] * cos(radians), lch[1] * sin(radians)]
   }
@@ -221,6 +246,12 @@ private struct Matrix {
     [608311 / 1250200, 189793 / 714400, 198249 / 1000160],
     [35783 / 156275, 247089 / 357200, 198249 / 2500400],
     [0, 32229 / 714400, 5220557 / 5000800],
+  ])
+
+  static let xyzToLinearDisplayP3 = Matrix(rows: [
+    [446124 / 178915, -333277 / 357830, -72051 / 178915],
+    [-14852 / 17905, 63121 / 35810, 423 / 17905],
+    [11844 / 330415, -50337 / 660830, 316169 / 330415],
   ])
 
   static let a98RGBToXYZ = Matrix(rows: [

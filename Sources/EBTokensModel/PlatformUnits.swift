@@ -1,5 +1,5 @@
 /// What the emitters ask of a value beyond what it holds: whether a color survives 8-bit hex
-/// unchanged, and a dimension in points.
+/// unchanged, whether a value holds a color written outside sRGB, and a dimension in points.
 extension Color {
   /// Whether red, green and blue are each exactly `n / 255`, so `#RRGGBB` loses nothing.
   package var hasExact8BitRGB: Bool {
@@ -9,6 +9,29 @@ extension Color {
   /// Whether alpha is exactly `n / 255` too (`0.8` is 204 / 255).
   package var hasExact8BitChannels: Bool {
     hasExact8BitRGB && Double(Color.byte(alpha)) / 255 == alpha
+  }
+}
+
+extension TokenValue {
+  /// The colors the value holds: its own, or a composite's.
+  package var colors: [Color] {
+    switch self {
+    case .color(let color): return [color]
+    case .border(let border): return [border.color]
+    case .shadow(let layers): return layers.map(\.color)
+    case .gradient(let stops): return stops.map(\.color)
+    case .dimension, .number, .fontFamily, .fontWeight, .duration, .strokeStyle, .typography, .cubicBezier,
+      .transition:
+      return []
+    }
+  }
+
+  /// Whether any of its colors was written outside sRGB, so outputs that can show more write it
+  /// as written beside its sRGB gamut mapping.
+  package var hasWideGamutColor: Bool {
+    // Most values are plain colors: no array for them, as every output asks this of every token.
+    if case .color(let color) = self { return color.wideGamut != nil }
+    return colors.contains { $0.wideGamut != nil }
   }
 }
 

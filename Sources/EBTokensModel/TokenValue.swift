@@ -1,17 +1,22 @@
 import Foundation
 
-/// A color in sRGB, each channel in 0...1.
+/// A color in sRGB, each channel in 0...1; for a color written outside sRGB, its sRGB gamut
+/// mapping, with the color as written in ``wideGamut``.
 public struct Color: Hashable, Sendable {
   public let red: Double
   public let green: Double
   public let blue: Double
   public let alpha: Double
+  /// The color as written, when it lies outside sRGB: what the outputs that can show more than sRGB
+  /// use (CSS, Display P3 in Swift and Compose). `nil` for a color inside sRGB.
+  public let wideGamut: WideGamutColor?
 
-  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1, wideGamut: WideGamutColor? = nil) {
     self.red = red
     self.green = green
     self.blue = blue
     self.alpha = alpha
+    self.wideGamut = wideGamut
   }
 
   /// 8-bit channels, rounded half away from zero as CSS serialises colors.
@@ -58,13 +63,55 @@ public struct Color: Hashable, Sendable {
   }
 
   public func withAlpha(_ alpha: Double) -> Color {
-    Color(red: red, green: green, blue: blue, alpha: alpha)
+    Color(red: red, green: green, blue: blue, alpha: alpha, wideGamut: wideGamut)
   }
 
   static func byte(_ channel: Double) -> UInt8 {
     UInt8((min(max(channel, 0), 1) * 255).rounded())
   }
 
+}
+
+/// A color written outside the sRGB gamut, as written, and inside Display P3. A class, so a
+/// ``Color`` (and so every ``TokenValue``) grows by one reference rather than by two arrays.
+public final class WideGamutColor: Hashable, Sendable {
+  /// The color space and components as written (a `none` component as 0).
+  public let space: ColorSpace
+  public let components: [Double]
+  /// Gamma-encoded Display P3 red, green and blue: the color itself when inside Display P3, else
+  /// its gamut mapping into Display P3.
+  public let displayP3: [Double]
+  /// Whether the color lies outside Display P3 too, so ``displayP3`` is a gamut mapping.
+  public let isOutsideDisplayP3: Bool
+
+  public init(space: ColorSpace, components: [Double], displayP3: [Double], isOutsideDisplayP3: Bool) {
+    self.space = space
+    self.components = components
+    self.displayP3 = displayP3
+    self.isOutsideDisplayP3 = isOutsideDisplayP3
+  }
+
+  public static func == (lhs: WideGamutColor, rhs: WideGamutColor) -> Bool {
+    lhs.space == rhs.space && lhs.components == rhs.components && lhs.displayP3 == rhs.displayP3
+      && lhs.isOutsideDisplayP3 == rhs.isOutsideDisplayP3
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(space)
+    hasher.combine(components)
+  }
+
+  /// The color as written, in CSS Color 4's notation, which has every DTCG space:
+  /// `color(display-p3 1 0 1)`, `oklch(0.7 0.3 328)`, `lab(60 90 -60 / 0.8)`.
+  public func notation(alpha: Double) -> String {
+    let written = components.map(NumberFormatting.shortest).joined(separator: " ")
+    let opacity = alpha == 1 ? "" : " / \(NumberFormatting.shortest(alpha))"
+    switch space {
+    case .lab, .lch, .oklab, .oklch, .hsl, .hwb: return "\(space.rawValue)(\(written)\(opacity))"
+    case .srgb, .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD65, .xyzD50:
+      return "color(\(space.rawValue) \(written)\(opacity))"
+    }
+  }
 }
 
 public struct Dimension: Hashable, Sendable, CustomStringConvertible {

@@ -5,18 +5,15 @@ import EBTokensSyntax
 /// The DTCG color object: `{colorSpace, components, alpha, hex}` in any of the color module's
 /// spaces, converted to sRGB (see ``ColorSpace``).
 ///
-/// A color outside the sRGB gamut is an error naming the channels that fall outside, never
-/// silently clipped: every output is sRGB and the audit judges sRGB, so a clipped color would be
-/// shipped and audited as a color the designer did not choose. The one exception is rounding
-/// noise: components written to three or four decimals put a color on the gamut's edge (any color
-/// with a channel at 0 or 255) a hair outside it. When clipping moves the color by less than a tenth
-/// of the just-noticeable difference CSS Color 4's gamut mapping uses (ΔEOK 0.02), the clipped color
-/// is taken, as a browser would render it.
+/// A color outside the sRGB gamut is kept as written (a ``WideGamutColor``, for the outputs that
+/// can show it) and gamut-mapped into sRGB with CSS Color 4's algorithm (``GamutMapping``) for
+/// where only sRGB can be shown, with a warning naming both: a designer should know which color an
+/// sRGB display, and the contrast audit, will see. The one exception is rounding noise: components
+/// written to three or four decimals put a color on the gamut's edge a hair outside it, and when
+/// clipping moves it by less than ``GamutMapping/clippingTolerance`` it is clipped silently, as a
+/// browser would render it.
 enum ColorObjectParser {
   static let fields = ["colorSpace", "components", "alpha", "hex"]
-
-  /// Below this ΔEOK between a color and its clipped self, the difference is rounding noise.
-  static let clippingTolerance = 0.002
 
   static func parse(_ mapping: SyntaxMapping, warnings: ValueWarnings) -> Swift.Result<Color, ValueProblem> {
     if let unknown = mapping.entries.first(where: { !fields.contains($0.key.value) }) {
@@ -73,11 +70,40 @@ enum ColorObjectParser {
         }
       }
     }
-    return inGamut(space, components, at: list.location).map { rgb in
+    let sRGB = GamutMapping.fit(space, components, into: .sRGB)
+    var wideGamut: WideGamutColor?
+    if sRGB.outcome == .mapped {
+      let displayP3 = GamutMapping.fit(space, components, into: .displayP3)
+      // Snapped as sRGB channels are: a color converted from another space lands a hair off a step.
+      let color = WideGamutColor(
+        space: space, components: components, displayP3: displayP3.channels.map(onEightBitStep),
+        isOutsideDisplayP3: displayP3.outcome == .mapped)
+      warnings.add(gamutMappingWarning(color, sRGB: sRGB.channels, alpha: alpha, at: list.location))
+      wideGamut = color
+    }
+    let rgb = sRGB.channels
+    return .success(
       Color(
         red: onEightBitStep(rgb[0]), green: onEightBitStep(rgb[1]), blue: onEightBitStep(rgb[2]),
-        alpha: onEightBitStep(alpha))
-    }
+        alpha: onEightBitStep(alpha), wideGamut: wideGamut))
+  }
+
+  /// What a color outside sRGB becomes in each output, and that the audit judges its sRGB color.
+  private static func gamutMappingWarning(
+    _ color: WideGamutColor, sRGB: [Double], alpha: Double, at location: SourceLocation
+  ) -> ValueProblem {
+    let mapped = Color(red: sRGB[0], green: sRGB[1], blue: sRGB[2], alpha: alpha)
+    let written = color.notation(alpha: alpha)
+    let displayP3 =
+      color.isOutsideDisplayP3
+      ? "; it is outside Display P3 too, so Swift and Compose get it gamut-mapped into Display P3, "
+        + "color(display-p3 \(color.displayP3.map(rounded).joined(separator: " ")))"
+      : ""
+    return ValueProblem(
+      "\(written) is outside the sRGB gamut: where only sRGB can be shown (the CSS fallback, sRGB displays, "
+        + "the contrast audit) it is gamut-mapped (CSS Color 4) to \(mapped.hex); wide-gamut outputs keep it"
+        + displayP3,
+      at: location)
   }
 
   /// Within this of a multiple of 1/255, a channel is that multiple.
@@ -121,33 +147,7 @@ enum ColorObjectParser {
     }
   }
 
-  /// The sRGB channels of the color, or an error naming each channel that falls outside 0 to 1.
-  private static func inGamut(_ space: ColorSpace, _ components: [Double], at location: SourceLocation)
-    -> Swift.Result<[Double], ValueProblem>
-  {
-    let rgb = space.sRGB(components)
-    let clipped = rgb.map { min(max($0, 0), 1) }
-    if rgb == clipped { return .success(rgb) }
-    let original = ColorSpace.oklab(fromSRGB: rgb)
-    let mapped = ColorSpace.oklab(fromSRGB: clipped)
-    let distance = zip(original, mapped).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
-    if distance < clippingTolerance { return .success(clipped) }
-    // Channels out by less than the four decimals shown are noise, not worth naming.
-    let outside = zip(["red", "green", "blue"], rgb).filter { abs($0.1 - min(max($0.1, 0), 1)) >= 0.00005 }
-      .map {
-        name, value in
-        "\(name) \(rounded(value)) is \(value < 0 ? "below 0" : "above 1")"
-      }
-    let written = components.map(NumberFormatting.shortest).joined(separator: ", ")
-    return .failure(
-      ValueProblem(
-        "\(space.rawValue) color [\(written)] is outside the sRGB gamut that every output and the contrast "
-          + "audit use: in sRGB its \(outside.joined(separator: ", ")); choose a color inside sRGB "
-          + "(ebtokens does not clip colors silently)",
-        at: location))
-  }
-
-  /// Four decimals: enough to see how far out a channel is.
+  /// Four decimals: enough to name a mapped color.
   private static func rounded(_ value: Double) -> String {
     NumberFormatting.shortest((value * 10_000).rounded() / 10_000)
   }

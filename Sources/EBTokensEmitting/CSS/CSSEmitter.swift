@@ -6,6 +6,10 @@ import EBTokensSupport
 /// selector holds the first mode's values, and each mode has a block (under its own selector, and
 /// under a media query for the system's appearance) that declares every token whose value is not
 /// the same in all modes.
+///
+/// A color written outside sRGB is declared with its sRGB gamut mapping there, and as written in
+/// a last block for wide-gamut displays in browsers that read every CSS Color 4 notation
+/// (``CSSWideGamutContext``).
 struct CSSEmitter: OutputEmitter {
   /// The stylesheet's file name; the output's folder holds it.
   let fileName: String
@@ -19,8 +23,15 @@ struct CSSEmitter: OutputEmitter {
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
     // The names claimed along the way are gone before the stylesheet is rendered.
     let (properties, declared) = try properties(of: tokens)
+    let hasWideGamutColor = tokens.tokens.contains { $0.byMode.contains { $0.value.hasWideGamutColor } }
     let context = CSSFileContext(
-      selector: selector, properties: properties, modeBlocks: modeBlocks(tokens.modes, declared))
+      selector: selector, properties: properties,
+      modeBlocks: modeBlocks(tokens.modes, declared, colors: .sRGB),
+      wideGamut: hasWideGamutColor
+        ? CSSWideGamutContext(
+          properties: wideGamutProperties(properties),
+          modeBlocks: modeBlocks(tokens.modes, declared, colors: .wideGamut))
+        : nil)
     return [
       GeneratedFile(
         path: fileName, bytes: try templates.render("tokens.css", context, tokenCount: tokens.tokens.count))
@@ -75,13 +86,13 @@ struct CSSEmitter: OutputEmitter {
   /// (`var(--target)`) does not: a custom property's `var()` is resolved on the element that
   /// declares it and inherited as a value, so a `:root` alias would keep the root's value below
   /// an element that changes only its target.
-  private func modeBlocks(_ modes: [String], _ tokens: [(name: String, token: ModalToken)])
-    -> [CSSModeBlockContext]
-  {
+  private func modeBlocks(
+    _ modes: [String], _ tokens: [(name: String, token: ModalToken)], colors: CSSLanguage.ColorNotation
+  ) -> [CSSModeBlockContext] {
     // Each varying token's value in every mode, each written once.
     var varying: [(name: String, byMode: ModalToken.ByMode, values: [String])] = []
     for entry in tokens {
-      let values = entry.token.byMode.map(language.value(of:))
+      let values = entry.token.byMode.map { language.value(of: $0, colors: colors) }
       if !entry.token.isConstant || values.contains(where: { $0 != values.first }) {
         varying.append((entry.name, entry.token.byMode, values))
       }
@@ -105,6 +116,21 @@ struct CSSEmitter: OutputEmitter {
           properties: properties))
     }
     return mediaBlocks + selectorBlocks
+  }
+
+  /// The stylesheet's own properties whose value is another with colors as written: a color
+  /// written outside sRGB, or a composite holding one (an alias kept as `var()` is the same text,
+  /// and follows its target).
+  private func wideGamutProperties(_ properties: CSSPropertyList) -> [CSSPropertyContext] {
+    properties.entries.compactMap { entry in
+      guard entry.token.value.hasWideGamutColor else { return nil }
+      let sRGB = language.properties(of: entry.token)[entry.position]
+      let written = language.properties(of: entry.token, colors: .wideGamut)[entry.position]
+      guard written.value != sRGB.value, case .success(let name) = CSSLanguage.propertyName(entry.token.path)
+      else { return nil }
+      return CSSPropertyContext(
+        name: name + written.suffix, value: written.value, token: entry.token, notes: .none)
+    }
   }
 
   /// The media query under which a mode applies without being chosen: by default the system's
@@ -135,16 +161,49 @@ final class CSSFileContext: TemplateContext {
   let properties: CSSPropertyList
   /// With modes, each mode's values of the tokens that change with the mode; empty otherwise.
   let modeBlocks: [CSSModeBlockContext]
+  /// When a color is written outside sRGB, the declarations that give it as written.
+  let wideGamut: CSSWideGamutContext?
 
-  package init(selector: String, properties: CSSPropertyList, modeBlocks: [CSSModeBlockContext]) {
+  package init(
+    selector: String, properties: CSSPropertyList, modeBlocks: [CSSModeBlockContext],
+    wideGamut: CSSWideGamutContext?
+  ) {
     self.selector = selector
+    self.properties = properties
+    self.modeBlocks = modeBlocks
+    self.wideGamut = wideGamut
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .selector: return .text(selector)
+    case .properties: return .list(properties)
+    case .modeBlocks: return .list(modeBlocks)
+    case .wideGamut: return .optional(wideGamut)
+    default: return nil
+    }
+  }
+}
+
+/// The colors written outside sRGB, as written: the stylesheet's properties that hold one, then
+/// every mode block again (each declares all its varying tokens, so a mode keeps winning over the
+/// stylesheet's selector as it does above). The template puts them after everything else, under
+/// `@media (color-gamut: p3)` and `@supports (color: oklch(0 0 0))`: a custom property takes any
+/// value, so a second declaration beside the sRGB one would win in every browser, and one that
+/// cannot read `color(display-p3 …)` would then have no color at all. A browser that reads
+/// `oklch()` reads every notation ebtokens writes; an sRGB display keeps the sRGB gamut mapping,
+/// the color the contrast audit judged.
+final class CSSWideGamutContext: TemplateContext {
+  let properties: [CSSPropertyContext]
+  let modeBlocks: [CSSModeBlockContext]
+
+  package init(properties: [CSSPropertyContext], modeBlocks: [CSSModeBlockContext]) {
     self.properties = properties
     self.modeBlocks = modeBlocks
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
-    case .selector: return .text(selector)
     case .properties: return .list(properties)
     case .modeBlocks: return .list(modeBlocks)
     default: return nil

@@ -129,20 +129,30 @@ struct CSSLanguage {
     }
   }
 
+  /// How colors are written: as their sRGB values, or a color written outside sRGB as written
+  /// (``WideGamutColor/notation(alpha:)``), for the stylesheet's wide-gamut block.
+  enum ColorNotation {
+    case sRGB
+    case wideGamut
+  }
+
   /// The token's value: a `var()` of the token it aliases when references are kept
   /// (`color-mix()` with `transparent` keeps an `@ 80%` alpha tied to its source),
   /// else its literal value. The one place a token's CSS value is formatted.
-  func value(of token: Token) -> String {
+  func value(of token: Token, colors: ColorNotation = .sRGB) -> String {
     guard keepsReferences, let reference = token.reference,
       case .success(let target) = Self.propertyName(reference.target)
-    else { return compositeValue(of: token) ?? Self.literal(token.value) }
+    else { return compositeValue(of: token, colors) ?? Self.literal(token.value, colors) }
     guard let factor = reference.alphaFactor else { return "var(\(target))" }
     return "color-mix(in srgb, var(\(target)) \(Self.decimal(factor * 100))%, transparent)"
   }
 
-  static func literal(_ value: TokenValue) -> String {
+  static func literal(_ value: TokenValue, _ colors: ColorNotation = .sRGB) -> String {
     switch value {
     case .color(let color):
+      if colors == .wideGamut, let wideGamut = color.wideGamut {
+        return wideGamut.notation(alpha: color.alpha)
+      }
       guard color.hasExact8BitChannels else {
         let channels = [color.red, color.green, color.blue].map { decimal($0 * 255) }.joined(separator: " ")
         return "rgb(\(channels) / \(decimal(color.alpha)))"
@@ -153,12 +163,12 @@ struct CSSLanguage {
     case .fontFamily(let families): return families.map(familyName).joined(separator: ", ")
     case .duration(let duration): return duration.description
     case .strokeStyle(let style): return style.cssKeyword
-    case .border(let border): return Self.border(border, literalPart)
-    case .shadow(let layers): return boxShadow(layers, listed: layers.count > 1, literalPart)
+    case .border(let border): return Self.border(border, literalPart, colors)
+    case .shadow(let layers): return boxShadow(layers, listed: layers.count > 1, literalPart, colors)
     case .typography(let typography): return font(typography, literalPart)
     case .cubicBezier(let curve): return curve.description
     case .transition(let transition): return Self.transition(transition, literalPart)
-    case .gradient(let stops): return linearGradient(stops, literalPart)
+    case .gradient(let stops): return linearGradient(stops, literalPart, colors)
     }
   }
 
@@ -175,8 +185,10 @@ struct CSSLanguage {
 
   /// The properties a token becomes, by the suffix of their name: its own, and for a typography
   /// `-letter-spacing`, which the `font` shorthand its own property holds cannot carry.
-  func properties(of token: Token) -> [(suffix: String, value: String)] {
-    guard case .typography(let typography) = token.value else { return [("", value(of: token))] }
+  func properties(of token: Token, colors: ColorNotation = .sRGB) -> [(suffix: String, value: String)] {
+    guard case .typography(let typography) = token.value else {
+      return [("", value(of: token, colors: colors))]
+    }
     var letterSpacing = part(of: token, ["letterSpacing"]) { typography.letterSpacing.description }
     if keepsReferences, let reference = token.reference,
       case .success(let target) = Self.propertyName(reference.target)
@@ -188,18 +200,18 @@ struct CSSLanguage {
 
   /// A composite value written out, with the parts written as references kept as `var()` when
   /// references are kept; `nil` for any other type.
-  private func compositeValue(of token: Token) -> String? {
+  private func compositeValue(of token: Token, _ colors: ColorNotation) -> String? {
     let part: Part = { self.part(of: token, $0, $1) }
     switch token.value {
     case .typography(let typography): return Self.font(typography, part)
     case .shadow(let layers):
       // A shadow written as a list has its parts' paths under each entry's index.
       let listed = layers.count > 1 || token.componentReferences.contains { Int($0.path.first ?? "") != nil }
-      return Self.boxShadow(layers, listed: listed, part)
-    case .border(let border): return Self.border(border, part)
+      return Self.boxShadow(layers, listed: listed, part, colors)
+    case .border(let border): return Self.border(border, part, colors)
     case .strokeStyle(let style): return style.cssKeyword
     case .transition(let transition): return Self.transition(transition, part)
-    case .gradient(let stops): return Self.linearGradient(stops, part)
+    case .gradient(let stops): return Self.linearGradient(stops, part, colors)
     case .color, .dimension, .number, .fontFamily, .fontWeight, .duration, .cubicBezier: return nil
     }
   }
@@ -220,7 +232,9 @@ struct CSSLanguage {
   }
 
   /// `box-shadow`'s value: each layer `[inset] x y blur spread color`, the first on top.
-  private static func boxShadow(_ layers: [Shadow], listed: Bool, _ part: Part) -> String {
+  private static func boxShadow(_ layers: [Shadow], listed: Bool, _ part: Part, _ colors: ColorNotation)
+    -> String
+  {
     layers.enumerated().map { index, shadow in
       let prefix = listed ? [String(index)] : []
       let written =
@@ -230,16 +244,16 @@ struct CSSLanguage {
           part(prefix + ["offsetY"]) { shadow.offsetY.description },
           part(prefix + ["blur"]) { shadow.blur.description },
           part(prefix + ["spread"]) { shadow.spread.description },
-          part(prefix + ["color"]) { literal(.color(shadow.color)) },
+          part(prefix + ["color"]) { literal(.color(shadow.color), colors) },
         ].joined(separator: " ")
       return part(prefix) { written }
     }.joined(separator: ", ")
   }
 
   /// The `border` shorthand: width, line style (a dash pattern is `dashed`), color.
-  private static func border(_ border: Border, _ part: Part) -> String {
+  private static func border(_ border: Border, _ part: Part, _ colors: ColorNotation) -> String {
     part(["width"]) { border.width.description } + " " + part(["style"]) { border.style.cssKeyword } + " "
-      + part(["color"]) { literal(.color(border.color)) }
+      + part(["color"]) { literal(.color(border.color), colors) }
   }
 
   /// The `transition` shorthand without a property (so it applies to `all`): duration, timing
@@ -255,10 +269,11 @@ struct CSSLanguage {
   /// ebtokens draws them left to right, as the format module's examples do; each stop's position
   /// as a percentage (a referenced number `n` as `clamp(0%, var(--n) * 100%, 100%)`, clamped as DTCG
   /// clamps positions).
-  private static func linearGradient(_ stops: [GradientStop], _ part: Part) -> String {
+  private static func linearGradient(_ stops: [GradientStop], _ part: Part, _ colors: ColorNotation) -> String
+  {
     let written = stops.enumerated().map { index, stop in
       let position = part([String(index), "position"]) { decimal(stop.position * 100) + "%" }
-      return part([String(index), "color"]) { literal(.color(stop.color)) } + " "
+      return part([String(index), "color"]) { literal(.color(stop.color), colors) } + " "
         + (position.hasSuffix("%") ? position : "clamp(0%, \(position) * 100%, 100%)")
     }
     return "linear-gradient(90deg, " + written.joined(separator: ", ") + ")"

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Values are written in the format module's object forms whatever form they were written in:
 /// a color as an sRGB color object (components at full precision, with a `#rrggbb` `hex` fallback),
-/// dimensions and durations as `{value, unit}`, a font weight as its number. With references kept
+/// or as written when it lies outside sRGB (the fallback then its sRGB gamut mapping), dimensions and durations as `{value, unit}`, a font weight as its number. With references kept
 /// (the default), an alias is `"{target}"`, and an alias with the YAML `@ NN%` modifier, which DTCG
 /// has no syntax for, is a color object whose components are `$ref`s to the source color's
 /// components and whose `alpha` is the resolved alpha. With ``Mode/resolved`` every value is a
@@ -80,28 +80,30 @@ public enum DTCGExport {
 
   private static func value(of token: Token, mode: Mode) -> JSONWriter.Value {
     guard mode == .references else { return literal(token.value) }
-    if let reference = token.reference { return referenceValue(reference, resolved: token.value) }
+    if let reference = token.reference { return referenceValue(reference, written: literal(token.value)) }
     // A shadow written as a list stays a list, so the parts' paths (["0", "color"]) still lead to them.
     let writtenAsList = token.componentReferences.contains { Int($0.path.first ?? "") != nil }
     var value = literal(token.value, shadowAsList: writtenAsList)
     for component in token.componentReferences {
       value = replacing(in: value, at: component.path[...]) {
-        referenceValue(component.reference, resolved: componentValue($0))
+        referenceValue(component.reference, written: $0)
       }
     }
     return value
   }
 
-  /// `"{target}"`; for a color with an `@ NN%` modifier, a color object whose components point at
-  /// the target's and whose alpha is `resolved`'s.
-  private static func referenceValue(_ reference: TokenReference, resolved: TokenValue?) -> JSONWriter.Value {
-    guard reference.alphaFactor != nil, case .color(let color)? = resolved else {
+  /// `"{target}"`; for a color with an `@ NN%` modifier, `written` (the resolved color's object,
+  /// so its color space, alpha and `hex` fallback) with components that point at the target's.
+  private static func referenceValue(_ reference: TokenReference, written: JSONWriter.Value)
+    -> JSONWriter.Value
+  {
+    guard reference.alphaFactor != nil, case .object(let members) = written else {
       return .string("{\(reference.target.name)}")
     }
     let components = (0..<3).map { index -> JSONWriter.Value in
       .object([("$ref", .string(pointer(to: reference.target, "components", String(index))))])
     }
-    return colorObject(components: components, color: color)
+    return .object(members.map { $0.0 == "components" ? ($0.0, .array(components)) : $0 })
   }
 
   /// `value` with the member at `path` replaced by what `replacement` makes of it.
@@ -125,27 +127,10 @@ public enum DTCGExport {
     }
   }
 
-  /// The color a written color object stands for, for a part that is an alpha-modified reference.
-  private static func componentValue(_ written: JSONWriter.Value) -> TokenValue? {
-    guard case .object(let members) = written,
-      case .array(let components)? = members.first(where: { $0.0 == "components" })?.1
-    else { return nil }
-    let channels = components.compactMap { component -> Double? in
-      if case .number(let value) = component { return value }
-      return nil
-    }
-    guard channels.count == 3 else { return nil }
-    var alpha = 1.0
-    if case .number(let value)? = members.first(where: { $0.0 == "alpha" })?.1 { alpha = value }
-    return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha))
-  }
-
   /// A value in the format module's form; a shadow of one layer is one object unless `shadowAsList`.
   static func literal(_ value: TokenValue, shadowAsList: Bool = false) -> JSONWriter.Value {
     switch value {
-    case .color(let color):
-      return colorObject(
-        components: [color.red, color.green, color.blue].map(JSONWriter.Value.number), color: color)
+    case .color(let color): return colorObject(color)
     case .dimension(let dimension):
       return .object([("value", .number(dimension.value)), ("unit", .string(dimension.unit.rawValue))])
     case .duration(let duration):
@@ -207,10 +192,14 @@ public enum DTCGExport {
     }
   }
 
-  /// An sRGB color object; `color` gives the alpha (written when not 1) and the `hex` fallback.
-  private static func colorObject(components: [JSONWriter.Value], color: Color) -> JSONWriter.Value {
+  /// A color object: an sRGB one, or for a color written outside sRGB the color as written; alpha
+  /// when not 1, and the sRGB color (its gamut mapping) as the `hex` fallback.
+  private static func colorObject(_ color: Color) -> JSONWriter.Value {
+    let space = color.wideGamut?.space ?? .srgb
+    let components = color.wideGamut?.components ?? [color.red, color.green, color.blue]
     var members: [(String, JSONWriter.Value)] = [
-      ("colorSpace", .string("srgb")), ("components", .array(components)),
+      ("colorSpace", .string(space.rawValue)),
+      ("components", .array(components.map(JSONWriter.Value.number))),
     ]
     if color.alpha != 1 { members.append(("alpha", .number(color.alpha))) }
     members.append(("hex", .string(color.opaqueHex.lowercased())))

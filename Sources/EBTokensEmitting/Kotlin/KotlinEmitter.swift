@@ -50,7 +50,8 @@ struct KotlinEmitter: OutputEmitter {
     let kinds = StyleKinds(tokens)
     let context = KotlinFileContext(
       packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root, modal: modal,
-      hasTextStyles: kinds.typography, styles: kinds.kotlinSections)
+      hasTextStyles: kinds.typography, styles: kinds.kotlinSections,
+      hasWideGamutColors: tokens.tokens.contains { $0.byMode.contains { $0.value.hasWideGamutColor } })
     let folder = segments.joined(separator: "/")
     // The types of composite values, only where there are some: a package without them is as before.
     let styles =
@@ -76,16 +77,20 @@ final class KotlinFileContext: TemplateContext {
   let hasTextStyles: Bool
   /// Which composite values' types `EBStyles.kt` declares.
   let styles: StyleSections
+  /// Whether a color is written outside sRGB, so it is a Display P3 color and `ColorSpaces` is
+  /// imported.
+  let hasWideGamutColors: Bool
 
   package init(
     packageName: String, root: NamespaceContext, modal: KotlinModalContext?, hasTextStyles: Bool,
-    styles: StyleSections
+    styles: StyleSections, hasWideGamutColors: Bool
   ) {
     self.packageName = packageName
     self.root = root
     self.modal = modal
     self.hasTextStyles = hasTextStyles
     self.styles = styles
+    self.hasWideGamutColors = hasWideGamutColors
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {
@@ -97,6 +102,7 @@ final class KotlinFileContext: TemplateContext {
     case .hasStrokes: return .bool(styles.hasStrokes)
     case .hasMotion: return .bool(styles.hasMotion)
     case .hasGradients: return .bool(styles.hasGradients)
+    case .hasWideGamutColors: return .bool(hasWideGamutColors)
     case .modal: return .optional(modal)
     default: return nil
     }

@@ -6,16 +6,17 @@ import Foundation
 ///
 /// Groups are nested `object`s in UpperCamelCase, tokens `val`s in lowerCamelCase.
 /// Compose's `Color` is imported as `ComposeColor`, because token groups are often
-/// named `color` and an `object Color` would shadow it; `ComposeColor`, `Dp`, `listOf`
-/// and the composite values' types (`TextStyle`, `FontWeight`, `EBShadow`, `EBBorder`,
-/// `EBStrokeStyle`, `StrokeCap`, `CubicBezierEasing`, `EBTransition`, `EBGradient`) are reserved. Standard types are written
+/// named `color` and an `object Color` would shadow it; `ComposeColor`, `ColorSpaces` (Display P3
+/// colors name it), `Dp`, `listOf` and the composite values' types (`TextStyle`, `FontWeight`,
+/// `EBShadow`, `EBBorder`, `EBStrokeStyle`, `StrokeCap`, `CubicBezierEasing`, `EBTransition`,
+/// `EBGradient`) are reserved. Standard types are written
 /// `kotlin.Double`.
 struct KotlinLanguage: NamespaceLanguage {
   let name = "Kotlin"
   let indentUnit = "    "
   let reservedIdentifiers: Set<String> = [
-    "ComposeColor", "Dp", "listOf", "TextStyle", "FontWeight", "EBShadow", "EBBorder", "EBStrokeStyle",
-    "StrokeCap", "CubicBezierEasing", "EBTransition", "EBGradient",
+    "ComposeColor", "ColorSpaces", "Dp", "listOf", "TextStyle", "FontWeight", "EBShadow", "EBBorder",
+    "EBStrokeStyle", "StrokeCap", "CubicBezierEasing", "EBTransition", "EBGradient",
   ]
 
   /// Kotlin's hard keywords, which need backticks to be identifiers.
@@ -173,7 +174,14 @@ struct KotlinLanguage: NamespaceLanguage {
     doubleLiteral(number) + "f"
   }
 
+  /// `ComposeColor(0xFF072592)`; a color written outside sRGB in Display P3, as Compose holds it:
+  /// `ComposeColor(red = 1.0f, green = 0.0f, blue = 1.0f, alpha = 1.0f, colorSpace = ColorSpaces.DisplayP3)`.
   private static func color(_ color: Color) -> String {
+    if let wideGamut = color.wideGamut {
+      let channels = zip(["red", "green", "blue"], wideGamut.displayP3).map { "\($0) = \(floatLiteral($1))" }
+      return "ComposeColor(\(channels.joined(separator: ", ")), alpha = \(floatLiteral(color.alpha)), "
+        + "colorSpace = ColorSpaces.DisplayP3)"
+    }
     var text: [UInt8] = Array("ComposeColor(0x".utf8)
     text.reserveCapacity(24)
     for byte in [color.alpha8, color.red8, color.green8, color.blue8] {

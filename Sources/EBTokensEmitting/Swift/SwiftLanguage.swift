@@ -86,12 +86,19 @@ struct SwiftLanguage: NamespaceLanguage {
   static func literal(_ value: TokenValue) -> String {
     switch value {
     case .color(let color):
-      guard color.hasExact8BitRGB else {
+      let sRGB: String
+      if color.hasExact8BitRGB {
+        sRGB = hexColor(color)
+      } else {
         let alpha = color.alpha == 1 ? "" : ", alpha: \(NumberFormatting.shortest(color.alpha))"
         let channels = [color.red, color.green, color.blue].map(NumberFormatting.shortest)
-        return "EBColor(red: \(channels[0]), green: \(channels[1]), blue: \(channels[2])\(alpha))"
+        sRGB = "EBColor(red: \(channels[0]), green: \(channels[1]), blue: \(channels[2])\(alpha))"
       }
-      return hexColor(color)
+      guard let wideGamut = color.wideGamut else { return sRGB }
+      // Outside sRGB: the sRGB gamut mapping, and the color in Display P3 for what can show it.
+      let displayP3 = wideGamut.displayP3.map(NumberFormatting.shortest)
+      return sRGB.dropLast()
+        + ", displayP3: EBColor.DisplayP3(red: \(displayP3[0]), green: \(displayP3[1]), blue: \(displayP3[2])))"
     case .dimension(let dimension): return NumberFormatting.shortest(dimension.points)
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
     case .fontFamily(let families): return "[" + families.map(escaper.literal).joined(separator: ", ") + "]"

@@ -39,12 +39,11 @@ extension TemplateContext {
 /// `docs/outputs.md` and `docs/modes.md`.
 enum TemplateField: String, Sendable {
   case alpha, appearance, appearances, blue, classes, colorSpace, colors, deprecation, documentation, entry
-  case extensions, green, hasGradients, hasMotion, hasStrokes, hasStyles
-  case hasTextStyles, identifier, indent, isAlias, isFirstMember, isLast, items, label, media, message, modal,
-    mode
+  case extensions, green, hasGradients, hasMotion, hasStrokes, hasStyles, hasTextStyles, hasWideGamutColors
+  case identifier, indent, isAlias, isFirstMember, isLast, items, label, media, message, modal, mode
   case modeBlocks, modeValues, modes, moduleName, name
   case namespaces, packageName, path, properties, property, rawValue, red, resources, root, scheme, selector
-  case source, styles, systemDark, systemLight, tokens, type, usesMode, value
+  case source, styles, systemDark, systemLight, tokens, type, usesMode, value, wideGamut
 }
 
 /// A component of a tag's name (`tokens` in `{{#tokens}}`, `b` in `{{a.b}}`), resolved when the

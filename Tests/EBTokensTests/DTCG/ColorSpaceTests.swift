@@ -3,8 +3,8 @@ import Testing
 @testable import EBTokensModel
 @testable import EBTokensSupport
 
-/// Every DTCG color space converts to sRGB with CSS Color 4's formulas; a color outside sRGB is an
-/// error naming its channels, unless clipping it is below rounding noise.
+/// Every DTCG color space converts to sRGB with CSS Color 4's formulas; a color outside sRGB is kept
+/// as written and gamut-mapped to sRGB with a warning, unless clipping it is below rounding noise.
 @Suite struct ColorSpaceTests {
   private func expectClose(
     _ actual: [Double], _ expected: [Double], tolerance: Double = 1e-12,
@@ -102,23 +102,47 @@ import Testing
         == "c.yaml:3:46: error: invalid color for 'c': a must be a number, found a string")
   }
 
-  @Test func outOfGamutIsAnErrorNamingTheChannelsNotAClip() {
-    func error(_ space: String, _ components: String) -> String? {
-      diagnostics {
-        _ = try loadTokens([
-          "c.yaml": "c:\n  $type: color\n  $value: {colorSpace: \(space), components: \(components)}\n"
-        ])
-      }.first
+  @Test func outOfGamutIsKeptAsWrittenAndGamutMappedWithAWarning() throws {
+    func load(_ space: String, _ components: String) throws -> (color: Color?, warnings: [String]) {
+      let loaded = try loadTokensWarning([
+        "c.yaml": "c:\n  $type: color\n  $value: {colorSpace: \(space), components: \(components)}\n"
+      ])
+      guard case .color(let color)? = loaded.value["c"]?.value else { return (nil, loaded.warnings) }
+      return (color, loaded.warnings)
     }
-    // Outside sRGB by 0.016 ΔEOK: under CSS Color 4's 0.02 just-noticeable difference, which a browser
-    // would clip, but far above rounding noise, so refused.
+    // Display P3 magenta: inside Display P3, so Swift and Compose show it as written.
+    let p3 = try load("display-p3", "[1, 0, 1]")
     #expect(
-      error("oklch", "[0.5, 0.1, 200]")
-        == "c.yaml:3:43: error: invalid color for 'c': oklch color [0.5, 0.1, 200] is outside the sRGB gamut that every "
-        + "output and the contrast audit use: in sRGB its red -0.1529 is below 0; choose a color inside sRGB "
-        + "(ebtokens does not clip colors silently)")
+      p3.warnings == [
+        "c.yaml:3:48: warning: in color 'c': color(display-p3 1 0 1) is outside the sRGB gamut: where only sRGB "
+          + "can be shown (the CSS fallback, sRGB displays, the contrast audit) it is gamut-mapped (CSS Color 4) "
+          + "to #FF2BFB; wide-gamut outputs keep it"
+      ])
+    let wide = try #require(p3.color?.wideGamut)
+    #expect(wide.space == .displayP3 && wide.components == [1, 0, 1] && wide.displayP3 == [1, 0, 1])
+    #expect(!wide.isOutsideDisplayP3)
+    #expect(p3.color?.hex == "#FF2BFB")
+    // Beyond Display P3 too: mapped into Display P3 as well, and the warning says so.
+    let beyond = try load("oklch", "[0.6, 0.25, 264]")
+    #expect(beyond.color?.wideGamut?.isOutsideDisplayP3 == true)
     #expect(
-      error("a98-rgb", "[1, 0, 1]")?.contains("in sRGB its red 1.1582 is above 1, blue 1.0186 is above 1;")
-        == true)
+      beyond.warnings.first?.hasSuffix(
+        "; it is outside Display P3 too, so Swift and Compose get it gamut-mapped into Display P3, "
+          + "color(display-p3 0.2455 0.423 1)") == true, "\(beyond.warnings)")
+    // Outside by 0.016 ΔEOK: under CSS Color 4's just-noticeable difference, so the mapping is the
+    // clipped color; far above rounding noise, so still a warning.
+    let near = try load("oklch", "[0.5, 0.1, 200]")
+    #expect(near.warnings.count == 1 && near.color?.wideGamut != nil)
+    // Rounding noise is clipped silently, and the color is an sRGB color.
+    let noise = try load("oklab", "[0.701, 0.2746, -0.169]")
+    #expect(noise.warnings.isEmpty && noise.color?.wideGamut == nil)
+    // `--strict` makes the warning an error.
+    let strict = diagnostics {
+      _ = try loadTokensWarning(
+        ["c.yaml": "c:\n  $type: color\n  $value: {colorSpace: display-p3, components: [1, 0, 1]}\n"],
+        strict: true)
+    }
+    #expect(
+      strict.count == 1 && strict[0].hasPrefix("c.yaml:3:48: error: in color 'c': color(display-p3 1 0 1)"))
   }
 }

@@ -10,34 +10,15 @@ import Testing
 
 /// The composite fixture (`Fixtures/emitting-composite`): typography, shadow, border and stroke style
 /// tokens in every output, with the emitting fixture's configuration.
-enum EmitCompositeFixture {
-  static let folder = URL(fileURLWithPath: TestPaths.fixture("emitting-composite"))
-
-  static func tokens() throws -> TokenSet {
-    try TokenLoader().load(directory: folder.appendingPathComponent("tokens").path).value
-  }
-
-  /// Every output, rendered with the built-in templates, in the configuration's order.
-  static func render(baseDirectory: String = ".") throws -> [GeneratedOutput] {
-    try OutputRenderer(configuration: EmitFixture.configuration(baseDirectory: baseDirectory)).render(
-      tokens())
-  }
-
-  static func write(to directory: URL) throws {
-    let writer = OutputWriter()
-    try writer.apply(writer.plan(render(baseDirectory: directory.path)))
-  }
+enum EmitCompositeFixture: EmitFolderFixture {
+  static let name = "emitting-composite"
 }
 
 /// Each output of the composite fixture against its golden files: `Golden/emitting-composite/…`.
 @Suite struct EmitCompositeGoldenTests {
   @Test(arguments: ["swift", "kotlin", "css", "css-literal"])
   func outputMatchesItsGoldenFiles(destination: String) throws {
-    let outputs = try EmitCompositeFixture.render()
-    let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
-    for file in output.files {
-      try Golden.expectMatch(file.contents, golden: "emitting-composite/\(destination)/\(file.path).golden")
-    }
+    try EmitCompositeFixture.expectOutputMatchesItsGoldenFiles(destination: destination)
   }
 
   @Test func theStyleTypesAreGeneratedWhereThereAreCompositeValues() throws {

@@ -51,6 +51,46 @@ import Testing
     #expect(css.contains("/* mode light */\n[data-theme=\"light\"] {\n  --color-body:"))
   }
 
+  /// A color outside sRGB in one mode: the wide-gamut block repeats every mode block (with the
+  /// colors as written), after them, so a mode chosen on an element still wins over the
+  /// stylesheet's selector there.
+  @Test func theWideGamutBlockRepeatsTheModeBlocksWithTheColorsAsWritten() throws {
+    let dark = "color:\n  text:\n    $value: {colorSpace: display-p3, components: [0, 1, 0]}\n"
+    let outputs = try Self.project(modes: "  light: []\n  dark: dark\n", dark: dark, outputs: Self.css)
+      .render()
+    let css = Self.contents(outputs, "tokens.css")
+    let wide = try #require(css.components(separatedBy: "@media (color-gamut: p3) {\n").last)
+    #expect(
+      wide == """
+          @supports (color: oklch(0 0 0)) {
+            /* mode dark, when the system prefers it */
+            @media (prefers-color-scheme: dark) {
+              :root {
+                --color-body: color-mix(in srgb, var(--color-text) 80%, transparent);
+                --color-text: color(display-p3 0 1 0);
+              }
+            }
+            /* mode light */
+            [data-theme="light"] {
+              --color-body: color-mix(in srgb, var(--color-text) 80%, transparent);
+              --color-text: #072592;
+            }
+            /* mode dark */
+            [data-theme="dark"] {
+              --color-body: color-mix(in srgb, var(--color-text) 80%, transparent);
+              --color-text: color(display-p3 0 1 0);
+            }
+          }
+        }
+
+        """, "\(css)")
+    // Before it, the dark mode's sRGB gamut mapping.
+    #expect(
+      css.contains(
+        "[data-theme=\"dark\"] {\n  --color-body: color-mix(in srgb, var(--color-text) 80%, transparent);\n  --color-text: rgb(0 251.369746 40.734323 / 1);\n}"
+      ))
+  }
+
   @Test func aLightModeAfterTheFirstFollowsTheSystemsLightPreference() throws {
     let outputs = try Self.project(modes: "  dark: []\n  light: dark\n", outputs: Self.css).render()
     let css = Self.contents(outputs, "tokens.css")

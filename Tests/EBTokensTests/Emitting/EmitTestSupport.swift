@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EBTokensBuild
@@ -150,5 +151,39 @@ enum TerrazzoFixture {
     let configuration = try ConfigurationLoader().load(
       path: directory.appendingPathComponent("ebtokens.yml").path)
     return try Builder().build(configuration, mode: .write).warnings
+  }
+}
+
+/// A fixture folder of tokens (`Fixtures/<name>/tokens`) rendered into every output with the emitting
+/// fixture's configuration, its goldens in `Golden/<name>/<destination>/`.
+protocol EmitFolderFixture {
+  static var name: String { get }
+}
+
+extension EmitFolderFixture {
+  static var folder: URL { URL(fileURLWithPath: TestPaths.fixture(name)) }
+
+  static func tokens() throws -> TokenSet {
+    try TokenLoader().load(directory: folder.appendingPathComponent("tokens").path).value
+  }
+
+  /// Every output, rendered with the built-in templates, in the configuration's order.
+  static func render(baseDirectory: String = ".") throws -> [GeneratedOutput] {
+    try OutputRenderer(configuration: EmitFixture.configuration(baseDirectory: baseDirectory)).render(
+      tokens())
+  }
+
+  static func write(to directory: URL) throws {
+    let writer = OutputWriter()
+    try writer.apply(writer.plan(render(baseDirectory: directory.path)))
+  }
+
+  /// Each file of the output written to `destination` against its golden file.
+  static func expectOutputMatchesItsGoldenFiles(destination: String) throws {
+    let outputs = try render()
+    let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
+    for file in output.files {
+      try Golden.expectMatch(file.contents, golden: "\(name)/\(destination)/\(file.path).golden")
+    }
   }
 }

@@ -18,7 +18,7 @@ import Testing
     .requires(.swift),
     arguments: [
       ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo, .filtered,
-      .references,
+      .references, .gamut,
     ])
   func theSwiftPackageBuildsAndAnAppReadsItsTokens(fixture: ToolchainFixture) throws {
     let swift = try ExternalTool.swift.require()
@@ -45,7 +45,7 @@ import Testing
     .requires(.kotlinc, .kotlin),
     arguments: [
       ToolchainFixture.emitting, .modes, .composite, .types, .figmaSingle, .figmaMulti, .terrazzo, .filtered,
-      .references,
+      .references, .gamut,
     ])
   func theKotlinCompilesAgainstComposeStubsAndRuns(fixture: ToolchainFixture) throws {
     let kotlinc = try ExternalTool.kotlinc.require()

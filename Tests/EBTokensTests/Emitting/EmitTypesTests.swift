@@ -10,34 +10,15 @@ import Testing
 
 /// The types fixture (`Fixtures/emitting-types`): cubic Bézier, transition and gradient tokens in
 /// every output, with the emitting fixture's configuration.
-enum EmitTypesFixture {
-  static let folder = URL(fileURLWithPath: TestPaths.fixture("emitting-types"))
-
-  static func tokens() throws -> TokenSet {
-    try TokenLoader().load(directory: folder.appendingPathComponent("tokens").path).value
-  }
-
-  /// Every output, rendered with the built-in templates, in the configuration's order.
-  static func render(baseDirectory: String = ".") throws -> [GeneratedOutput] {
-    try OutputRenderer(configuration: EmitFixture.configuration(baseDirectory: baseDirectory)).render(
-      tokens())
-  }
-
-  static func write(to directory: URL) throws {
-    let writer = OutputWriter()
-    try writer.apply(writer.plan(render(baseDirectory: directory.path)))
-  }
+enum EmitTypesFixture: EmitFolderFixture {
+  static let name = "emitting-types"
 }
 
 /// Each output of the types fixture against its golden files: `Golden/emitting-types/…`.
 @Suite struct EmitTypesGoldenTests {
   @Test(arguments: ["swift", "kotlin", "css", "css-literal"])
   func outputMatchesItsGoldenFiles(destination: String) throws {
-    let outputs = try EmitTypesFixture.render()
-    let output = try #require(outputs.first { ($0.directory as NSString).lastPathComponent == destination })
-    for file in output.files {
-      try Golden.expectMatch(file.contents, golden: "emitting-types/\(destination)/\(file.path).golden")
-    }
+    try EmitTypesFixture.expectOutputMatchesItsGoldenFiles(destination: destination)
   }
 
   @Test func theTypesNamesAreReserved() {

@@ -18,9 +18,8 @@ enum XCAssetsLanguage {
     let alpha: String
   }
 
-  /// The one place a color becomes a color space and components, so a wide-gamut color can be
-  /// written in its own space (`display-p3`) when the model carries one: today every resolved color
-  /// is sRGB.
+  /// The one place a color becomes a color space and components: `srgb`, or `display-p3` for a
+  /// color written outside sRGB.
   ///
   /// A channel that is exactly an 8-bit value is written as Xcode writes a color entered in hex
   /// (`"0xD1"`), so it reads back exactly; any other as a decimal of up to six places. Alpha is a
@@ -28,6 +27,14 @@ enum XCAssetsLanguage {
   static func components(of color: Color) -> Components {
     func channel(_ value: Double, _ byte: UInt8) -> String {
       Double(byte) / 255 == value ? "0x" + SourceText.hex(Unicode.Scalar(byte), width: 2) : decimal(value)
+    }
+    if let wideGamut = color.wideGamut {
+      // Asset catalogs take Display P3, which every current Apple display shows: a color outside
+      // sRGB is written there, mapped into P3 when it lies beyond it (the warning says so).
+      let p3 = wideGamut.displayP3
+      return Components(
+        colorSpace: "display-p3", red: decimal(p3[0]), green: decimal(p3[1]), blue: decimal(p3[2]),
+        alpha: decimal(color.alpha))
     }
     return Components(
       colorSpace: "srgb", red: channel(color.red, color.red8), green: channel(color.green, color.green8),

@@ -118,6 +118,31 @@ import Testing
     #expect(fractional.alpha == "1.000")
   }
 
+  /// A color written outside sRGB goes into the catalog in Display P3, as written when it lies
+  /// inside P3 (`display-p3 [1, 0, 1]`), its P3 gamut mapping otherwise; an sRGB color stays sRGB.
+  @Test func aWideGamutColorIsWrittenInDisplayP3() throws {
+    let tokens = try EmitGamutFixture.tokens()
+    let hotPink = try #require(tokens.tokens.first { $0.path.name == "color.hot-pink" })
+    guard case .color(let color) = hotPink.value else {
+      Issue.record("color.hot-pink is not a color")
+      return
+    }
+    #expect(
+      XCAssetsLanguage.components(of: color)
+        == .init(colorSpace: "display-p3", red: "1.000", green: "0.000", blue: "1.000", alpha: "1.000"))
+    let brandBlue = try #require(tokens.tokens.first { $0.path.name == "color.brand-blue" })
+    guard case .color(let beyondP3) = brandBlue.value, let wideGamut = beyondP3.wideGamut else {
+      Issue.record("color.brand-blue is not a wide-gamut color")
+      return
+    }
+    #expect(wideGamut.isOutsideDisplayP3)
+    let mapped = XCAssetsLanguage.components(of: beyondP3)
+    #expect(mapped.colorSpace == "display-p3")
+    #expect(
+      [mapped.red, mapped.green, mapped.blue].compactMap(Double.init)
+        .elementsEqual(wideGamut.displayP3) { abs($0 - $1) <= 0.000_001 })
+  }
+
   // MARK: - The platforms' tools
 
   /// `aapt2 compile` accepts every resource file, and `aapt2 dump apc` of the compiled files reads

@@ -77,13 +77,19 @@ public enum AuditFix {
   /// run afterwards says whether it did.
   ///
   /// Each file is written atomically (a temporary file beside it, renamed over it). Symbolic links
-  /// are refused, never written through: the rename would replace the link with a file.
-  public static func run(pattern: String, configuration: Configuration, limits: Limits = .standard) throws
-    -> Outcome
-  {
+  /// are refused, never written through: the rename would replace the link with a file. The project
+  /// is locked as a build locks it (``BuildLock``), so a build never reads a token file half-fixed
+  /// and two fixes never edit one file at once.
+  public static func run(
+    pattern: String, configuration: Configuration, limits: Limits = .standard,
+    lockWaiting: Builder.LockWaiting = .wait(notify: nil)
+  ) throws -> Outcome {
     if let problem = TokenPattern.problem(in: pattern) {
       throw DiagnosticsError([AuditFixError.invalidPattern(pattern, problem: problem)])
     }
+    let lock = try BuildLock.acquire(
+      project: configuration.baseDirectory, outputFolders: [], waiting: lockWaiting)
+    defer { withExtendedLifetime(lock) {} }
     let tokens = try ProjectTokens.load(configuration, limits: limits)
     let (audited, problems) = try ContrastAudit.runLocatingEdits(
       tokens: tokens.value, configuration: configuration, limits: limits)

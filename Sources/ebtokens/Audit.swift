@@ -55,7 +55,9 @@ struct Audit: ParsableCommand {
     let result: AuditResult
     if let fixPattern {
       let outcome = try diagnostics.reporting {
-        try AuditFix.run(pattern: fixPattern, configuration: configuration)
+        try AuditFix.run(
+          pattern: fixPattern, configuration: configuration,
+          lockWaiting: .wait { FileHandle.standardError.write(Data("ebtokens: \($0)\n".utf8)) })
       }
       diagnostics.print(outcome.warnings)
       FileHandle.standardError.write(Data(outcome.summary(pattern: fixPattern).utf8))

@@ -118,6 +118,34 @@ import Testing
     }
   }
 
+  /// `--fix` takes the project's lock as a build does: while another process holds it (here
+  /// `flock(1)`, as a build would), the fix says it waits and writes nothing until the lock is free.
+  @Test(.requires(ExternalTool("flock")))
+  func fixWaitsForABuildHoldingTheProject() throws {
+    let flock = try ExternalTool("flock").require()
+    try Self.withShippedCopy { copy in
+      let project = copy.standardizedFileURL.path
+      let ready = copy.appendingPathComponent("held").path
+      let before = Self.files(in: copy).filter { $0.key != "held" }
+      // flock holds the project for a second; the fix must not have written before it is released.
+      let shell = """
+        \(flock) -o "\(project)" sh -c 'touch "\(ready)"; sleep 1; cmp -s "\(project)/tokens/main/subtext-message.yaml" /dev/stdin <"\(project)/tokens/main/subtext-message.yaml" && echo untouched >"\(ready)"' &
+        while [ ! -e "\(ready)" ]; do sleep 0.02; done
+        "$0" "$@"; status=$?
+        wait
+        exit $status
+        """
+      let run = try BinaryRunner.run(
+        ["audit", "--fix", "main.subtext-message.*.*"], in: copy, timeout: 60, shell: shell)
+      #expect(run.status == 1, "\(run.stderr)")
+      #expect(
+        run.stderr.hasPrefix(
+          "ebtokens: another ebtokens build is using '\(project)'; waiting for it to finish\n"))
+      #expect(try String(contentsOfFile: ready, encoding: .utf8) == "untouched\n")
+      #expect(Self.files(in: copy).filter { $0.key != "held" } != before)
+    }
+  }
+
   @Test func withoutFixNothingIsWrittenToTheTokenFiles() throws {
     try Self.withShippedCopy { copy in
       let before = Self.files(in: copy)

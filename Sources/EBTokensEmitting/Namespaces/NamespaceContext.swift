@@ -94,6 +94,30 @@ final class DeprecationContext: TemplateContext {
   }
 }
 
+/// One token's value in one mode, under the name an output gives it (an SCSS mode map's key, a
+/// TypeScript mode object's property): `name`, `path`, and `value` written by the output's language.
+final class NamedModeValueContext: TemplateContext {
+  let name: String
+  /// The token in the mode.
+  let token: Token
+  let literal: @Sendable (TokenValue) -> String
+
+  package init(name: String, token: Token, literal: @escaping @Sendable (TokenValue) -> String) {
+    self.name = name
+    self.token = token
+    self.literal = literal
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .name: return .text(self.name)
+    case .path: return .text(token.name)
+    case .value: return .text(literal(token.value))
+    default: return nil
+    }
+  }
+}
+
 /// A group as a namespace (`enum` in Swift, `object` in Kotlin), for templates.
 final class NamespaceContext: TemplateContext {
   /// The identifier: `Information`; for the root, the configured module or object name.

@@ -17,7 +17,9 @@ struct SCSSEmitter: OutputEmitter {
     let modes = tokens.modes.enumerated().map { position, mode in
       SCSSModeContext(
         mode: mode, mapName: "\(Self.mapName)-\(mode)",
-        tokens: zip(tokens.tokens, names).map { SCSSMapEntryContext(name: $1, token: $0.byMode[position]) })
+        tokens: zip(tokens.tokens, names).map {
+          NamedModeValueContext(name: $1, token: $0.byMode[position], literal: SCSSLanguage.literal)
+        })
     }
     let context = SCSSFileContext(
       mapName: Self.mapName, variables: variables, modal: modes.isEmpty ? nil : SCSSModalContext(modes: modes)
@@ -152,9 +154,9 @@ final class SCSSModeContext: TemplateContext {
   let mode: String
   /// The map's name without `$`: `tokens-dark`.
   let mapName: String
-  let tokens: [SCSSMapEntryContext]
+  let tokens: [NamedModeValueContext]
 
-  package init(mode: String, mapName: String, tokens: [SCSSMapEntryContext]) {
+  package init(mode: String, mapName: String, tokens: [NamedModeValueContext]) {
     self.mode = mode
     self.mapName = mapName
     self.tokens = tokens
@@ -165,28 +167,6 @@ final class SCSSModeContext: TemplateContext {
     case .mode: return .text(mode)
     case .name: return .text(mapName)
     case .tokens: return .list(tokens)
-    default: return nil
-    }
-  }
-}
-
-/// One token's value in one mode's map.
-final class SCSSMapEntryContext: TemplateContext {
-  /// The token's variable name without `$`, the entry's key.
-  let name: String
-  /// The token in the mode.
-  let token: Token
-
-  package init(name: String, token: Token) {
-    self.name = name
-    self.token = token
-  }
-
-  func field(_ field: TemplateField) -> TemplateValue? {
-    switch field {
-    case .name: return .text(self.name)
-    case .path: return .text(token.name)
-    case .value: return .text(SCSSLanguage.literal(token.value))
     default: return nil
     }
   }

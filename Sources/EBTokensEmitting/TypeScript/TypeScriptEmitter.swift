@@ -132,9 +132,9 @@ final class TypeScriptModalContext: TemplateContext {
     /// The mode's name as a string literal: `"high-contrast"`.
     let name: String
     let isLast: Bool
-    let tokens: [TypeScriptModeValueContext]
+    let tokens: [NamedModeValueContext]
 
-    package init(name: String, isLast: Bool, tokens: [TypeScriptModeValueContext]) {
+    package init(name: String, isLast: Bool, tokens: [NamedModeValueContext]) {
       self.name = name
       self.isLast = isLast
       self.tokens = tokens
@@ -158,7 +158,8 @@ final class TypeScriptModalContext: TemplateContext {
       Mode(
         name: TypeScriptLanguage.escaper.literal(mode), isLast: position == tokens.modes.count - 1,
         tokens: zip(tokens.tokens, names).map { modalToken, name in
-          TypeScriptModeValueContext(name: name, token: modalToken.byMode[position])
+          NamedModeValueContext(
+            name: name, token: modalToken.byMode[position], literal: TypeScriptLanguage.literal)
         })
     }
   }
@@ -166,27 +167,6 @@ final class TypeScriptModalContext: TemplateContext {
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
     case .modes: return .list(modes)
-    default: return nil
-    }
-  }
-}
-
-/// One token's value in one mode.
-final class TypeScriptModeValueContext: TemplateContext {
-  let name: String
-  /// The token in the mode.
-  let token: Token
-
-  package init(name: String, token: Token) {
-    self.name = name
-    self.token = token
-  }
-
-  func field(_ field: TemplateField) -> TemplateValue? {
-    switch field {
-    case .name: return .text(self.name)
-    case .path: return .text(token.name)
-    case .value: return .text(TypeScriptLanguage.literal(token.value))
     default: return nil
     }
   }

@@ -65,6 +65,29 @@ public struct ConfigurationLoader {
     return configuration
   }
 
+  /// The keys each section of `ebtokens.yml` accepts; any other is an error. The JSON Schema in
+  /// `schemas/ebtokens.schema.json` must name the same (`ConfigurationSchemaTests`).
+  package enum Keys {
+    package static let root = [
+      "tokens", "templates", "outputs", "audit", "modes", "resolver", "json-extensions", "strict",
+    ]
+    /// `resolver:` written as a mapping.
+    package static let resolver = ["path", "contexts"]
+    package static let output = ["kind", "destination", "template", "options"]
+    package static let cssMode = ["selector", "media"]
+    package static let audit = ["level", "method", "canvas", "fail-build", "report", "rules"]
+    package static let rule = ["foreground", "background", "role", "typography"]
+
+    /// The `options` of an output of `kind`.
+    package static func options(of kind: Configuration.Output.Kind) -> [String] {
+      switch kind {
+      case .swift: ["module"]
+      case .kotlin: ["package", "object"]
+      case .css: ["selector", "references", "modes"]
+      }
+    }
+  }
+
   private struct Parser {
     let path: String
     let baseDirectory: String
@@ -92,12 +115,7 @@ public struct ConfigurationLoader {
       guard let mapping = self.mapping(root, key: path) else { return configuration }
       var sawOutputs = false
       var modeKeys: Set<String> = []
-      for entry in checked(
-        mapping, section: "the config",
-        allowed: [
-          "tokens", "templates", "outputs", "audit", "modes", "resolver", "json-extensions", "strict",
-        ])
-      {
+      for entry in checked(mapping, section: "the config", allowed: Keys.root) {
         switch entry.key.value {
         case "tokens":
           if let value = projectPath(entry) { configuration.tokens = value }
@@ -154,7 +172,7 @@ public struct ConfigurationLoader {
       guard let mapping = self.mapping(entry.value, key: "resolver") else { return nil }
       var path: String?
       var choices: [Configuration.Resolver.Choice] = []
-      for item in checked(mapping, section: "resolver", allowed: ["path", "contexts"]) {
+      for item in checked(mapping, section: "resolver", allowed: Keys.resolver) {
         switch item.key.value {
         case "path":
           path = projectPath(item)
@@ -356,9 +374,7 @@ public struct ConfigurationLoader {
       var destination: String?
       var template: String?
       var optionsNode: SyntaxNode?
-      for entry in checked(
-        mapping, section: "an output", allowed: ["kind", "destination", "template", "options"])
-      {
+      for entry in checked(mapping, section: "an output", allowed: Keys.output) {
         switch entry.key.value {
         case "kind":
           kind = choice(entry, Configuration.Output.Kind.self)
@@ -393,13 +409,7 @@ public struct ConfigurationLoader {
     {
       var options = Configuration.Options()
       guard let mapping = self.mapping(node, key: "options") else { return options }
-      let allowed: [String]
-      switch kind {
-      case .swift: allowed = ["module"]
-      case .kotlin: allowed = ["package", "object"]
-      case .css: allowed = ["selector", "references", "modes"]
-      }
-      for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
+      for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: Keys.options(of: kind)) {
         switch entry.key.value {
         case "module":
           if let value = identifier(entry, dotted: false) { options.swiftModule = value }
@@ -428,7 +438,7 @@ public struct ConfigurationLoader {
     private mutating func cssMode(_ node: SyntaxNode) -> Configuration.CSSMode? {
       guard let mapping = self.mapping(node, key: "a mode's css options") else { return nil }
       var mode = Configuration.CSSMode()
-      for entry in checked(mapping, section: "a mode's css options", allowed: ["selector", "media"]) {
+      for entry in checked(mapping, section: "a mode's css options", allowed: Keys.cssMode) {
         switch entry.key.value {
         case "selector":
           mode.selector = selector(entry)
@@ -450,8 +460,7 @@ public struct ConfigurationLoader {
     private mutating func audit(_ node: SyntaxNode) -> Configuration.Audit {
       var audit = Configuration.Audit()
       guard let mapping = self.mapping(node, key: "audit") else { return audit }
-      let allowed = ["level", "method", "canvas", "fail-build", "report", "rules"]
-      for entry in checked(mapping, section: "audit", allowed: allowed) {
+      for entry in checked(mapping, section: "audit", allowed: Keys.audit) {
         switch entry.key.value {
         case "level":
           if let level = choice(entry, Configuration.Audit.Level.self) { audit.level = level }
@@ -500,9 +509,7 @@ public struct ConfigurationLoader {
       var foregroundLocation: SourceLocation?
       var backgroundLocation: SourceLocation?
       var typographyLocation: SourceLocation?
-      for entry in checked(
-        mapping, section: "a rule", allowed: ["foreground", "background", "role", "typography"])
-      {
+      for entry in checked(mapping, section: "a rule", allowed: Keys.rule) {
         switch entry.key.value {
         case "foreground":
           foreground = pattern(entry)

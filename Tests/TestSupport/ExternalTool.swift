@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A command-line tool a test needs (swift, kotlinc, kotlin, chromium), found on `PATH`.
+/// A command-line tool a test needs (swift, kotlinc, kotlin, chromium, check-jsonschema), found on `PATH`.
 ///
 /// A test that needs one carries the ``Testing/Trait/requires(_:)`` trait and asks for its path
 /// with ``require(sourceLocation:)``. Outside CI a missing tool skips the test, and the skip shows
@@ -19,6 +19,8 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
   public static let swiftc = ExternalTool("swiftc")
   public static let kotlinc = ExternalTool("kotlinc")
   public static let kotlin = ExternalTool("kotlin")
+  /// PyPI's `check-jsonschema`, which validates YAML and JSON files against the schemas in `schemas/`.
+  public static let checkJSONSchema = ExternalTool("check-jsonschema")
   public static let chromium = ExternalTool(
     "chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 

@@ -144,6 +144,23 @@ import Testing
     }
   }
 
+  /// The files `ebtokens init` writes validate against the schemas it writes beside them.
+  @Test func theStarterProjectValidates() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let initRun = try BinaryRunner.run(["init"], in: folder)
+    try #require(initRun.status == 0, "\(initRun.stderr)")
+    for (file, schema) in [
+      ("ebtokens.yml", "ebtokens.schema.json"), ("tokens/tokens.yaml", "tokens.schema.json"),
+    ] {
+      let run = try validate(
+        [folder.appendingPathComponent(file).path],
+        schema: folder.appendingPathComponent("schemas/\(schema)").path)
+      #expect(run.status == 0, "\(file): \(run.stdout)\(run.stderr)")
+    }
+  }
+
   /// A token file may name DTCG's own schema in `$schema`: ebtokens's schema accepts it, as the
   /// token loader does (PublishedFileTests).
   @Test func aTokenFileMayNameTheDTCGSchema() throws {

@@ -21,6 +21,7 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
   public static let kotlin = ExternalTool("kotlin")
   /// PyPI's `check-jsonschema`, which validates YAML and JSON files against the schemas in `schemas/`.
   public static let checkJSONSchema = ExternalTool("check-jsonschema")
+  public static let git = ExternalTool("git")
   public static let chromium = ExternalTool(
     "chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 

@@ -1,0 +1,358 @@
+import EBTokensEmitting
+import EBTokensModel
+import EBTokensParsing
+import EBTokensResolution
+import EBTokensSupport
+import EBTokensSyntax
+import Foundation
+
+/// `ebtokens diff`: what changed between two versions of the tokens, and what that means for the
+/// generated packages in semantic-versioning terms.
+public struct TokenDiff: Sendable {
+  /// How far a change reaches into the apps that use the generated code.
+  public enum Impact: Int, Comparable, CaseIterable, Sendable {
+    case none
+    /// A value changed: the apps build unchanged and look different.
+    case patch
+    /// A token was added or deprecated: the apps build unchanged.
+    case minor
+    /// A token was removed or renamed, or its type changed: a Swift or Kotlin member the apps may
+    /// use is gone or has another type, so they may no longer build.
+    case major
+
+    public var name: String {
+      switch self {
+      case .none: "none"
+      case .patch: "patch"
+      case .minor: "minor"
+      case .major: "major"
+      }
+    }
+
+    public static func < (lhs: Impact, rhs: Impact) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// A token as the diff shows it: its name, type and value (and the token it references).
+  public struct Entry: Sendable, Equatable {
+    public let name: String
+    public let type: String
+    public let value: String
+    public let reference: String?
+
+    init(_ token: Token) {
+      name = token.name
+      type = token.type.rawValue
+      value = token.value.displayString
+      reference = token.reference.map { reference in
+        "{\(reference.target.name)}"
+          + (reference.alphaFactor.map { " @ \(NumberFormatting.shortest($0 * 100))%" } ?? "")
+      }
+    }
+
+    /// The value as written: the reference for an alias, else the literal.
+    public var written: String { reference.map { "\($0) (\(value))" } ?? value }
+  }
+
+  public struct Rename: Sendable, Equatable {
+    public let from: Entry
+    public let to: Entry
+  }
+
+  public struct Change: Sendable, Equatable {
+    public let old: Entry
+    public let new: Entry
+  }
+
+  public struct Deprecation: Sendable, Equatable {
+    public let token: Entry
+    public let message: String?
+  }
+
+  public private(set) var added: [Entry] = []
+  public private(set) var removed: [Entry] = []
+  /// A removed token and an added one of the same type and value, paired.
+  public private(set) var renamed: [Rename] = []
+  /// Same name, another type.
+  public private(set) var retyped: [Change] = []
+  /// Same name and type, another value or reference.
+  public private(set) var changed: [Change] = []
+  /// Deprecated in the new version, not in the old.
+  public private(set) var deprecated: [Deprecation] = []
+
+  /// Compares two resolved token sets, each in path order.
+  public init(old: TokenSet, new: TokenSet) {
+    let oldByName = Dictionary(old.tokens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let newByName = Dictionary(new.tokens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var removedTokens = old.tokens.filter { newByName[$0.name] == nil }
+    for token in new.tokens {
+      guard let before = oldByName[token.name] else {
+        // A new name holding exactly what a removed token held is that token, renamed.
+        if let index = removedTokens.firstIndex(where: { $0.type == token.type && $0.value == token.value }) {
+          renamed.append(Rename(from: Entry(removedTokens.remove(at: index)), to: Entry(token)))
+        } else {
+          added.append(Entry(token))
+        }
+        continue
+      }
+      if before.type != token.type {
+        retyped.append(Change(old: Entry(before), new: Entry(token)))
+      } else if before.value != token.value || before.reference != token.reference {
+        changed.append(Change(old: Entry(before), new: Entry(token)))
+      }
+      if before.deprecation == nil, let deprecation = token.deprecation {
+        deprecated.append(Deprecation(token: Entry(token), message: deprecation.message))
+      }
+    }
+    removed = removedTokens.map(Entry.init)
+  }
+
+  /// The version bump the generated packages need.
+  public var impact: Impact {
+    if !removed.isEmpty || !renamed.isEmpty || !retyped.isEmpty { return .major }
+    if !added.isEmpty || !deprecated.isEmpty { return .minor }
+    return changed.isEmpty ? .none : .patch
+  }
+
+  // MARK: Reports
+
+  public enum Format: String, CaseIterable, Sendable {
+    case text
+    case markdown
+    case json
+  }
+
+  public func render(_ format: Format) -> String {
+    switch format {
+    case .text: text
+    case .markdown: markdown
+    case .json: JSONWriter.render(json)
+    }
+  }
+
+  private var counts: String {
+    let parts = [
+      (removed.count, "removed"), (renamed.count, "renamed"), (retyped.count, "type changed"),
+      (added.count, "added"), (changed.count, "changed"), (deprecated.count, "deprecated"),
+    ]
+    let written = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    return written.isEmpty ? "no changes" : written.joined(separator: ", ")
+  }
+
+  var text: String {
+    var lines = ["tokens: \(impact.name) (\(counts))"]
+    lines += removed.map { "- \($0.name) (\($0.type) \($0.written))" }
+    lines += renamed.map { "~ \($0.from.name) -> \($0.to.name) (\($0.to.type) \($0.to.written))" }
+    lines += retyped.map {
+      "! \($0.new.name): \($0.old.type) \($0.old.written) -> \($0.new.type) \($0.new.written)"
+    }
+    lines += added.map { "+ \($0.name) (\($0.type) \($0.written))" }
+    lines += changed.map { "* \($0.new.name): \($0.old.written) -> \($0.new.written)" }
+    lines += deprecated.map { "? \($0.token.name) deprecated" + ($0.message.map { ": \($0)" } ?? "") }
+    return lines.map { DiagnosticRenderer.printable($0) }.joined(separator: "\n") + "\n"
+  }
+
+  /// A changelog section for release notes: what breaks first.
+  var markdown: String {
+    func code(_ text: String) -> String { "`\(text.replacingOccurrences(of: "`", with: "'"))`" }
+    var sections: [(String, [String])] = [
+      (
+        "Breaking",
+        removed.map { "Removed \(code($0.name)) (\($0.type) \(code($0.written)))" }
+          + renamed.map { "Renamed \(code($0.from.name)) to \(code($0.to.name))" }
+          + retyped.map { "\(code($0.new.name)) is now a \($0.new.type), was a \($0.old.type)" }
+      ),
+      ("Added", added.map { "\(code($0.name)) (\($0.type) \(code($0.written)))" }),
+      ("Changed", changed.map { "\(code($0.new.name)): \(code($0.old.written)) → \(code($0.new.written))" }),
+      ("Deprecated", deprecated.map { "\(code($0.token.name))" + ($0.message.map { ": \($0)" } ?? "") }),
+    ]
+    sections = sections.filter { !$0.1.isEmpty }
+    var text = "## Tokens: \(impact.name) (\(counts))\n"
+    for (title, items) in sections {
+      text += "\n### \(title)\n\n" + items.map { "- \($0)\n" }.joined()
+    }
+    return text
+  }
+
+  var json: JSONWriter.Value {
+    func entry(_ entry: Entry) -> JSONWriter.Value {
+      var members: [(String, JSONWriter.Value)] = [
+        ("name", .string(entry.name)), ("type", .string(entry.type)), ("value", .string(entry.value)),
+      ]
+      if let reference = entry.reference { members.append(("reference", .string(reference))) }
+      return .object(members)
+    }
+    func change(_ change: Change) -> JSONWriter.Value {
+      .object([("name", .string(change.new.name)), ("old", entry(change.old)), ("new", entry(change.new))])
+    }
+    return .object([
+      ("impact", .string(impact.name)),
+      ("removed", .array(removed.map(entry))),
+      ("renamed", .array(renamed.map { .object([("from", entry($0.from)), ("to", entry($0.to))]) })),
+      ("typeChanged", .array(retyped.map(change))),
+      ("added", .array(added.map(entry))),
+      ("changed", .array(changed.map(change))),
+      (
+        "deprecated",
+        .array(
+          deprecated.map {
+            .object([
+              ("token", entry($0.token)), ("message", $0.message.map(JSONWriter.Value.string) ?? .null),
+            ])
+          })
+      ),
+    ])
+  }
+}
+
+// MARK: Loading the two versions
+
+extension TokenDiff {
+  /// Loads the tokens of two folders and compares them.
+  ///
+  /// - Throws: ``DiagnosticsError`` with every error of either version's token files.
+  public static func folders(
+    old: String, new: String, jsonExtensions: [String] = [], limits: Limits = .standard
+  ) throws -> TokenDiff {
+    let loader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions)
+    return TokenDiff(old: try loader.load(directory: old).value, new: try loader.load(directory: new).value)
+  }
+
+  /// Loads the token folder `directory` (relative to `repository`, a folder inside a git work
+  /// tree) as it is at two revisions, `old..new`, reading each file with `git show` and never
+  /// touching the work tree, and compares them.
+  ///
+  /// - Throws: ``DiagnosticsError`` of ``DiffError`` when git refuses (not a repository, an
+  ///   unknown revision, no token files there), or with every error of either version's files.
+  public static func git(
+    range: String, directory: String, repository: String = ".", jsonExtensions: [String] = [],
+    limits: Limits = .standard
+  ) throws -> TokenDiff {
+    let revisions = range.components(separatedBy: "..")
+    guard revisions.count == 2, revisions.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") }) else {
+      throw DiagnosticsError([DiffError.notARange(range)])
+    }
+    let loader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions)
+    let sets = try revisions.map { revision in
+      try loader.load(
+        try GitFiles.read(
+          revision: revision, directory: directory, repository: repository, jsonExtensions: jsonExtensions,
+          limits: limits)
+      ).value
+    }
+    return TokenDiff(old: sets[0], new: sets[1])
+  }
+}
+
+/// Token files read from a git revision with `git ls-tree` and `git show`.
+enum GitFiles {
+  static func read(
+    revision: String, directory: String, repository: String, jsonExtensions: [String], limits: Limits
+  ) throws -> [TokenInput] {
+    let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--", directory], in: repository)
+    let paths = listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      .filter { path in !path.split(separator: "/").contains { $0.hasPrefix(".") } }
+      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var inputs: [TokenInput] = []
+    var errors: [any DiagnosticConvertible] = []
+    for path in paths {
+      guard
+        let format = TokenFileFormat.of(
+          fileNamed: (path as NSString).lastPathComponent, extraJSONExtensions: jsonExtensions)
+      else { continue }
+      let displayPath = "\(revision):\(path)"
+      let bytes = Array(try git(["show", "\(revision):./\(path)"], in: repository))
+      let (document, readErrors): (SyntaxDocument?, [any DiagnosticConvertible]) =
+        switch format {
+        case .yaml:
+          YAMLReader(limits: limits).read(bytes: bytes, path: displayPath).pair
+        case .json:
+          JSONReader(limits: limits).read(bytes: bytes, path: displayPath).pair
+        }
+      errors += readErrors
+      if let document {
+        inputs.append(
+          .tree(document, format: format, origin: TokenFiles.File(path: displayPath, format: format)))
+      }
+    }
+    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    if inputs.isEmpty {
+      throw DiagnosticsError([DiffError.noTokenFiles(revision: revision, directory: directory)])
+    }
+    return inputs
+  }
+
+  /// Runs git in `directory` and returns its standard output.
+  static func git(_ arguments: [String], in directory: String) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let output = Pipe()
+    let errorOutput = Pipe()
+    process.standardOutput = output
+    process.standardError = errorOutput
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw DiagnosticsError([DiffError.git(arguments: arguments, message: error.localizedDescription)])
+    }
+    // Standard error is read on the side, so neither pipe can fill up and stall git.
+    let errorText = LockedText()
+    let reader = Thread { errorText.set(errorOutput.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let message = errorText.wait().trimmingCharacters(in: .whitespacesAndNewlines)
+      throw DiagnosticsError([DiffError.git(arguments: arguments, message: message)])
+    }
+    return data
+  }
+}
+
+/// What one thread reads, handed to another once read.
+private final class LockedText: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var text: String?
+
+  func set(_ data: Data) {
+    condition.lock()
+    text = String(decoding: data, as: UTF8.self)
+    condition.signal()
+    condition.unlock()
+  }
+
+  func wait() -> String {
+    condition.lock()
+    defer { condition.unlock() }
+    while text == nil { condition.wait() }
+    return text ?? ""
+  }
+}
+
+extension YAMLReader.Result {
+  fileprivate var pair: (SyntaxDocument?, [any DiagnosticConvertible]) { (document, errors) }
+}
+
+extension JSONReader.Result {
+  fileprivate var pair: (SyntaxDocument?, [any DiagnosticConvertible]) { (document, errors) }
+}
+
+/// Why `ebtokens diff` could not compare.
+public enum DiffError: DiagnosticConvertible, Equatable {
+  case notARange(String)
+  case git(arguments: [String], message: String)
+  case noTokenFiles(revision: String, directory: String)
+
+  public var diagnostic: Diagnostic {
+    switch self {
+    case .notARange(let text):
+      return Diagnostic("'\(text)' is not a revision range; write OLD..NEW, as in v1.0.0..v1.1.0", at: nil)
+    case .git(let arguments, let message):
+      return Diagnostic("git \(arguments.joined(separator: " ")) failed: \(message)", at: nil)
+    case .noTokenFiles(let revision, let directory):
+      return Diagnostic("no token files in '\(directory)' at \(revision)", at: nil)
+    }
+  }
+}

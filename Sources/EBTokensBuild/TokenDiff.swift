@@ -61,6 +61,8 @@ public struct TokenDiff: Sendable {
   public struct Change: Sendable, Equatable {
     public let old: Entry
     public let new: Entry
+    /// The mode whose value changed, when both versions have modes.
+    public var mode: String? = nil
   }
 
   public struct Deprecation: Sendable, Equatable {
@@ -78,14 +80,34 @@ public struct TokenDiff: Sendable {
   public private(set) var changed: [Change] = []
   /// Deprecated in the new version, not in the old.
   public private(set) var deprecated: [Deprecation] = []
+  /// Modes of the new version that the old lacks, and the other way.
+  public private(set) var modesAdded: [String] = []
+  public private(set) var modesRemoved: [String] = []
 
   /// Compares two resolved token sets, each in path order.
   public init(old: TokenSet, new: TokenSet) {
+    self.init(old: ModalTokenSet(single: old), new: ModalTokenSet(single: new))
+  }
+
+  /// Compares two versions in every mode they share: names, types, renames and deprecations in
+  /// the default (first) mode, values in each mode. When only one version has modes, the
+  /// default modes are compared.
+  public init(old: ModalTokenSet, new: ModalTokenSet) {
+    modesAdded = new.modes.filter { !old.modes.contains($0) }
+    modesRemoved = old.modes.filter { !new.modes.contains($0) }
+    // (mode, its index in the old version, in the new one)
+    let modes: [(name: String?, old: Int, new: Int)] =
+      old.hasModes && new.hasModes
+      ? new.modes.enumerated().compactMap { index, mode in
+        old.modes.firstIndex(of: mode).map { (mode, $0, index) }
+      }
+      : [(nil, 0, 0)]
     let oldByName = Dictionary(old.tokens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let newByName = Dictionary(new.tokens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var removedTokens = old.tokens.filter { newByName[$0.name] == nil }
-    for token in new.tokens {
-      guard let before = oldByName[token.name] else {
+    var removedTokens = old.tokens.map(\.first).filter { newByName[$0.name] == nil }
+    for modal in new.tokens {
+      let token = modal.first
+      guard let before = oldByName[modal.name] else {
         // A new name holding exactly what a removed token held is that token, renamed.
         if let index = removedTokens.firstIndex(where: { $0.type == token.type && $0.value == token.value }) {
           renamed.append(Rename(from: Entry(removedTokens.remove(at: index)), to: Entry(token)))
@@ -95,11 +117,16 @@ public struct TokenDiff: Sendable {
         continue
       }
       if before.type != token.type {
-        retyped.append(Change(old: Entry(before), new: Entry(token)))
-      } else if before.value != token.value || before.reference != token.reference {
-        changed.append(Change(old: Entry(before), new: Entry(token)))
+        retyped.append(Change(old: Entry(before.first), new: Entry(token)))
+      } else {
+        for mode in modes {
+          let (was, now) = (before.byMode[mode.old], modal.byMode[mode.new])
+          if was.value != now.value || was.reference != now.reference {
+            changed.append(Change(old: Entry(was), new: Entry(now), mode: mode.name))
+          }
+        }
       }
-      if before.deprecation == nil, let deprecation = token.deprecation {
+      if before.first.deprecation == nil, let deprecation = token.deprecation {
         deprecated.append(Deprecation(token: Entry(token), message: deprecation.message))
       }
     }
@@ -108,8 +135,8 @@ public struct TokenDiff: Sendable {
 
   /// The version bump the generated packages need.
   public var impact: Impact {
-    if !removed.isEmpty || !renamed.isEmpty || !retyped.isEmpty { return .major }
-    if !added.isEmpty || !deprecated.isEmpty { return .minor }
+    if !removed.isEmpty || !renamed.isEmpty || !retyped.isEmpty || !modesRemoved.isEmpty { return .major }
+    if !added.isEmpty || !deprecated.isEmpty || !modesAdded.isEmpty { return .minor }
     return changed.isEmpty ? .none : .patch
   }
 
@@ -131,6 +158,8 @@ public struct TokenDiff: Sendable {
 
   private var counts: String {
     let parts = [
+      (modesRemoved.count, modesRemoved.count == 1 ? "mode removed" : "modes removed"),
+      (modesAdded.count, modesAdded.count == 1 ? "mode added" : "modes added"),
       (removed.count, "removed"), (renamed.count, "renamed"), (retyped.count, "type changed"),
       (added.count, "added"), (changed.count, "changed"), (deprecated.count, "deprecated"),
     ]
@@ -140,13 +169,16 @@ public struct TokenDiff: Sendable {
 
   var text: String {
     var lines = ["tokens: \(impact.name) (\(counts))"]
+    lines += modesRemoved.map { "- mode \($0)" } + modesAdded.map { "+ mode \($0)" }
     lines += removed.map { "- \($0.name) (\($0.type) \($0.written))" }
     lines += renamed.map { "~ \($0.from.name) -> \($0.to.name) (\($0.to.type) \($0.to.written))" }
     lines += retyped.map {
       "! \($0.new.name): \($0.old.type) \($0.old.written) -> \($0.new.type) \($0.new.written)"
     }
     lines += added.map { "+ \($0.name) (\($0.type) \($0.written))" }
-    lines += changed.map { "* \($0.new.name): \($0.old.written) -> \($0.new.written)" }
+    lines += changed.map {
+      "* \($0.new.name)\($0.mode.map { " [\($0)]" } ?? ""): \($0.old.written) -> \($0.new.written)"
+    }
     lines += deprecated.map { "? \($0.token.name) deprecated" + ($0.message.map { ": \($0)" } ?? "") }
     return lines.map { DiagnosticRenderer.printable($0) }.joined(separator: "\n") + "\n"
   }
@@ -157,12 +189,22 @@ public struct TokenDiff: Sendable {
     var sections: [(String, [String])] = [
       (
         "Breaking",
-        removed.map { "Removed \(code($0.name)) (\($0.type) \(code($0.written)))" }
+        modesRemoved.map { "Removed the mode \(code($0))" }
+          + removed.map { "Removed \(code($0.name)) (\($0.type) \(code($0.written)))" }
           + renamed.map { "Renamed \(code($0.from.name)) to \(code($0.to.name))" }
           + retyped.map { "\(code($0.new.name)) is now a \($0.new.type), was a \($0.old.type)" }
       ),
-      ("Added", added.map { "\(code($0.name)) (\($0.type) \(code($0.written)))" }),
-      ("Changed", changed.map { "\(code($0.new.name)): \(code($0.old.written)) → \(code($0.new.written))" }),
+      (
+        "Added",
+        modesAdded.map { "The mode \(code($0))" }
+          + added.map { "\(code($0.name)) (\($0.type) \(code($0.written)))" }
+      ),
+      (
+        "Changed",
+        changed.map {
+          "\(code($0.new.name))\($0.mode.map { " in \($0)" } ?? ""): \(code($0.old.written)) → \(code($0.new.written))"
+        }
+      ),
       ("Deprecated", deprecated.map { "\(code($0.token.name))" + ($0.message.map { ": \($0)" } ?? "") }),
     ]
     sections = sections.filter { !$0.1.isEmpty }
@@ -182,10 +224,14 @@ public struct TokenDiff: Sendable {
       return .object(members)
     }
     func change(_ change: Change) -> JSONWriter.Value {
-      .object([("name", .string(change.new.name)), ("old", entry(change.old)), ("new", entry(change.new))])
+      var members: [(String, JSONWriter.Value)] = [("name", .string(change.new.name))]
+      if let mode = change.mode { members.append(("mode", .string(mode))) }
+      return .object(members + [("old", entry(change.old)), ("new", entry(change.new))])
     }
     return .object([
       ("impact", .string(impact.name)),
+      ("modesRemoved", .array(modesRemoved.map(JSONWriter.Value.string))),
+      ("modesAdded", .array(modesAdded.map(JSONWriter.Value.string))),
       ("removed", .array(removed.map(entry))),
       ("renamed", .array(renamed.map { .object([("from", entry($0.from)), ("to", entry($0.to))]) })),
       ("typeChanged", .array(retyped.map(change))),
@@ -207,14 +253,26 @@ public struct TokenDiff: Sendable {
 // MARK: Loading the two versions
 
 extension TokenDiff {
-  /// Loads the tokens of two folders and compares them.
+  /// Loads two versions and compares them. Each is a token folder, or a project: a config file,
+  /// or a folder holding `ebtokens.yml`, whose tokens are loaded in every mode (its `modes`, or
+  /// its resolver document's).
   ///
-  /// - Throws: ``DiagnosticsError`` with every error of either version's token files.
+  /// - Throws: ``DiagnosticsError`` with every error of either version's config and token files.
   public static func folders(
     old: String, new: String, jsonExtensions: [String] = [], limits: Limits = .standard
   ) throws -> TokenDiff {
-    let loader = TokenLoader(limits: limits, jsonExtensions: jsonExtensions)
-    return TokenDiff(old: try loader.load(directory: old).value, new: try loader.load(directory: new).value)
+    func load(_ path: String) throws -> ModalTokenSet {
+      let config =
+        path.hasSuffix(".yml") || path.hasSuffix(".yaml")
+        ? path : (path as NSString).appendingPathComponent(ConfigurationLoader.defaultPath)
+      guard FileManager.default.fileExists(atPath: config) else {
+        let tokens = try TokenLoader(limits: limits, jsonExtensions: jsonExtensions).load(directory: path)
+        return ModalTokenSet(single: tokens.value)
+      }
+      let configuration = try ConfigurationLoader(limits: limits).load(path: config)
+      return try ProjectTokens.load(configuration, limits: limits).value
+    }
+    return TokenDiff(old: try load(old), new: try load(new))
   }
 
   /// Loads the token folder `directory` (relative to `repository`, a folder inside a git work

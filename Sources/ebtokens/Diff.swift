@@ -23,13 +23,17 @@ struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Show what changed between two versions of the tokens, and the version bump it needs.",
     discussion: """
-      Compares two token folders (OLD NEW), or the token folder at two git revisions (--git \
+      Compares two token folders or projects (OLD NEW), or the token folder at two git revisions (--git \
       v1.0.0..v1.1.0, read with git show, never checked out). Removing or renaming a token or changing \
       its type is major, adding or deprecating one minor, a value change patch. With --fail-on, exits 1 \
       when the change is at least that big. See docs/diff.md.
       """)
 
-  @Argument(help: "The old token folder and the new one (without --git).")
+  @Argument(
+    help: """
+      The old version and the new one (without --git): each a token folder, or a project (its \
+      ebtokens.yml, or a folder holding one), whose tokens are compared in every mode.
+      """)
   var folders: [String] = []
 
   @Option(help: "Compare the token folder at two git revisions: OLD..NEW.")

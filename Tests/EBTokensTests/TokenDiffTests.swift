@@ -75,6 +75,52 @@ import Testing
     #expect(try diff(alias, alias.replacingOccurrences(of: "{c.a}", with: "{c.b}")).impact == .patch)
   }
 
+  /// Two projects with modes: values are compared in each mode both have, and a mode removed
+  /// is breaking (its Swift and Kotlin case is gone).
+  @Test func projectsAreComparedModeByMode() throws {
+    try withTemporaryDirectory { directory in
+      func project(_ name: String, modes: [String: String]) throws -> String {
+        let root = directory.appendingPathComponent(name)
+        var config = "tokens: tokens\nmodes:\n"
+        for mode in modes.keys.sorted(by: { $0 == "light" || ($1 != "light" && $0 < $1) }) {
+          config += "  \(mode): [\(mode == "light" ? "" : mode)]\n"
+          guard let value = modes[mode], mode != "light" else { continue }
+          try write(
+            "c:\n  $type: color\n  bg: \"\(value)\"\n", to: root.appendingPathComponent("\(mode)/c.yaml"))
+        }
+        try write(config, to: root.appendingPathComponent("ebtokens.yml"))
+        try write(
+          "c:\n  $type: color\n  bg: \"\(modes["light"] ?? "")\"\n",
+          to: root.appendingPathComponent("tokens/c.yaml"))
+        return root.path
+      }
+      let old = try project("old", modes: ["light": "#FFFFFF", "dark": "#000000", "dim": "#333333"])
+      let new = try project("new", modes: ["light": "#FFFFFF", "dark": "#111111", "contrast": "#000000"])
+      let diff = try TokenDiff.folders(old: old, new: new)
+      #expect(
+        diff.changed.map { "\($0.new.name) \($0.mode ?? "-"): \($0.old.value)>\($0.new.value)" } == [
+          "c.bg dark: #000000>#111111"
+        ])
+      #expect(diff.modesRemoved == ["dim"])
+      #expect(diff.modesAdded == ["contrast"])
+      #expect(diff.impact == .major)
+      #expect(
+        diff.render(.text) == """
+          tokens: major (1 mode removed, 1 mode added, 1 changed)
+          - mode dim
+          + mode contrast
+          * c.bg [dark]: #000000 -> #111111
+
+          """)
+    }
+  }
+
+  func write(_ text: String, to file: URL) throws {
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file)
+  }
+
   /// A removed token pairs with at most one added token of its type and value; the rest stay
   /// removed and added.
   @Test func renamesPairOneToOne() throws {

@@ -105,11 +105,23 @@ public struct TokenDiff: Sendable {
     let oldByName = Dictionary(old.tokens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let newByName = Dictionary(new.tokens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var removedTokens = old.tokens.map(\.first).filter { newByName[$0.name] == nil }
+    // A new token that names the removed token it replaces is that token, renamed, whatever its value.
+    var hinted: [String: Token] = [:]
+    for modal in new.tokens where oldByName[modal.name] == nil {
+      guard let hint = Self.renamedFrom(modal.first),
+        let index = removedTokens.firstIndex(where: { $0.name == hint })
+      else { continue }
+      hinted[modal.name] = removedTokens.remove(at: index)
+    }
     for modal in new.tokens {
       let token = modal.first
       guard let before = oldByName[modal.name] else {
         // A new name holding exactly what a removed token held is that token, renamed.
-        if let index = removedTokens.firstIndex(where: { $0.type == token.type && $0.value == token.value }) {
+        if let from = hinted[modal.name] {
+          renamed.append(Rename(from: Entry(from), to: Entry(token)))
+        } else if let index = removedTokens.firstIndex(where: {
+          $0.type == token.type && $0.value == token.value
+        }) {
           renamed.append(Rename(from: Entry(removedTokens.remove(at: index)), to: Entry(token)))
         } else {
           added.append(Entry(token))
@@ -131,6 +143,19 @@ public struct TokenDiff: Sendable {
       }
     }
     removed = removedTokens.map(Entry.init)
+  }
+
+  /// Where a token says which token it replaces: `$extensions: {com.eastblue.ebtokens: {renamedFrom:
+  /// old.name}}`.
+  static let extensionKey = "com.eastblue.ebtokens"
+
+  /// The name a token's `renamedFrom` hint gives, if it has one.
+  static func renamedFrom(_ token: Token) -> String? {
+    guard case .mapping(let extensions)? = token.extensions,
+      case .mapping(let ours)? = extensions[extensionKey],
+      case .scalar(let name)? = ours["renamedFrom"]
+    else { return nil }
+    return name.value
   }
 
   /// The version bump the generated packages need.

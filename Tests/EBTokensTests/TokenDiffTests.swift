@@ -132,6 +132,22 @@ import Testing
     #expect(diff.added.map(\.name) == ["c.y"])
   }
 
+  /// A token that names the token it replaces in `$extensions` is a rename even with another
+  /// value; without the hint, the same change is a removal and an addition.
+  @Test func aRenameHintPairsTokensOfDifferentValues() throws {
+    let old = "c:\n  $type: color\n  a: \"#000000\"\n"
+    let hinted = try diff(
+      old,
+      "c:\n  $type: color\n  b: {$value: \"#111111\", $extensions: {com.eastblue.ebtokens: {renamedFrom: c.a}}}\n"
+    )
+    #expect(hinted.renamed.map { "\($0.from.name)>\($0.to.name)" } == ["c.a>c.b"])
+    #expect(hinted.removed.isEmpty && hinted.added.isEmpty)
+    let unhinted = try diff(old, "c:\n  $type: color\n  b: \"#111111\"\n")
+    #expect(unhinted.renamed.isEmpty)
+    #expect(unhinted.removed.map(\.name) == ["c.a"])
+    #expect(unhinted.added.map(\.name) == ["c.b"])
+  }
+
   @Test func theReportsSayTheSame() throws {
     let unchanged = try diff(Self.old, Self.old)
     #expect(unchanged.render(.text) == "tokens: none (no changes)\n")

@@ -1,3 +1,5 @@
+import EBTokensAudit
+import EBTokensConfig
 import EBTokensEmitting
 import EBTokensModel
 import EBTokensParsing
@@ -65,6 +67,22 @@ public struct TokenDiff: Sendable {
     public var mode: String? = nil
   }
 
+  /// A foreground/background pair, in one mode, whose audit verdict changed.
+  public struct ContrastChange: Sendable, Equatable {
+    public let foreground: String
+    public let background: String
+    public let mode: String?
+    /// Whether the pair passes in the new version (so it failed in the old).
+    public let passes: Bool
+    /// What the pair measures, in the audit method's unit (`4.42:1`, `Lc 58.3`), before and after.
+    public let old: String
+    public let new: String
+    /// What the pair needs (`4.5:1`).
+    public let required: String
+
+    var pair: String { "\(foreground) on \(background)" + (mode.map { " [\($0)]" } ?? "") }
+  }
+
   public struct Deprecation: Sendable, Equatable {
     public let token: Entry
     public let message: String?
@@ -80,6 +98,8 @@ public struct TokenDiff: Sendable {
   public private(set) var changed: [Change] = []
   /// Deprecated in the new version, not in the old.
   public private(set) var deprecated: [Deprecation] = []
+  /// Audited pairs (of both projects' audit rules) that passed and now fail, or the other way.
+  public private(set) var contrast: [ContrastChange] = []
   /// Modes of the new version that the old lacks, and the other way.
   public private(set) var modesAdded: [String] = []
   public private(set) var modesRemoved: [String] = []
@@ -187,6 +207,7 @@ public struct TokenDiff: Sendable {
       (modesAdded.count, modesAdded.count == 1 ? "mode added" : "modes added"),
       (removed.count, "removed"), (renamed.count, "renamed"), (retyped.count, "type changed"),
       (added.count, "added"), (changed.count, "changed"), (deprecated.count, "deprecated"),
+      (contrast.count, contrast.count == 1 ? "contrast verdict changed" : "contrast verdicts changed"),
     ]
     let written = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     return written.isEmpty ? "no changes" : written.joined(separator: ", ")
@@ -205,6 +226,9 @@ public struct TokenDiff: Sendable {
       "* \($0.new.name)\($0.mode.map { " [\($0)]" } ?? ""): \($0.old.written) -> \($0.new.written)"
     }
     lines += deprecated.map { "? \($0.token.name) deprecated" + ($0.message.map { ": \($0)" } ?? "") }
+    lines += contrast.map {
+      "\($0.passes ? "✓" : "✗") \($0.pair) now \($0.passes ? "passes" : "fails"): \($0.old) -> \($0.new), needs \($0.required)"
+    }
     return lines.map { DiagnosticRenderer.printable($0) }.joined(separator: "\n") + "\n"
   }
 
@@ -231,6 +255,13 @@ public struct TokenDiff: Sendable {
         }
       ),
       ("Deprecated", deprecated.map { "\(code($0.token.name))" + ($0.message.map { ": \($0)" } ?? "") }),
+      (
+        "Contrast",
+        contrast.map {
+          "\($0.passes ? "Passes" : "**Fails**") now: \(code($0.foreground)) on \(code($0.background))"
+            + ($0.mode.map { " in \($0)" } ?? "") + ", \($0.old) → \($0.new) (needs \($0.required))"
+        }
+      ),
     ]
     sections = sections.filter { !$0.1.isEmpty }
     var text = "## Tokens: \(impact.name) (\(counts))\n"
@@ -263,6 +294,21 @@ public struct TokenDiff: Sendable {
       ("added", .array(added.map(entry))),
       ("changed", .array(changed.map(change))),
       (
+        "contrast",
+        .array(
+          contrast.map { change in
+            var members: [(String, JSONWriter.Value)] = [
+              ("foreground", .string(change.foreground)), ("background", .string(change.background)),
+            ]
+            if let mode = change.mode { members.append(("mode", .string(mode))) }
+            return .object(
+              members + [
+                ("passes", .bool(change.passes)), ("old", .string(change.old)), ("new", .string(change.new)),
+                ("required", .string(change.required)),
+              ])
+          })
+      ),
+      (
         "deprecated",
         .array(
           deprecated.map {
@@ -286,18 +332,45 @@ extension TokenDiff {
   public static func folders(
     old: String, new: String, jsonExtensions: [String] = [], limits: Limits = .standard
   ) throws -> TokenDiff {
-    func load(_ path: String) throws -> ModalTokenSet {
+    func load(_ path: String) throws -> (tokens: ModalTokenSet, configuration: Configuration?) {
       let config =
         path.hasSuffix(".yml") || path.hasSuffix(".yaml")
         ? path : (path as NSString).appendingPathComponent(ConfigurationLoader.defaultPath)
       guard FileManager.default.fileExists(atPath: config) else {
         let tokens = try TokenLoader(limits: limits, jsonExtensions: jsonExtensions).load(directory: path)
-        return ModalTokenSet(single: tokens.value)
+        return (ModalTokenSet(single: tokens.value), nil)
       }
       let configuration = try ConfigurationLoader(limits: limits).load(path: config)
-      return try ProjectTokens.load(configuration, limits: limits).value
+      return (try ProjectTokens.load(configuration, limits: limits).value, configuration)
     }
-    return TokenDiff(old: try load(old), new: try load(new))
+    let (before, after) = (try load(old), try load(new))
+    var diff = TokenDiff(old: before.tokens, new: after.tokens)
+    if let oldConfiguration = before.configuration, let newConfiguration = after.configuration,
+      !oldConfiguration.audit.rules.isEmpty, !newConfiguration.audit.rules.isEmpty
+    {
+      diff.contrast = contrastChanges(
+        old: try ContrastAudit.run(
+          tokens: before.tokens, audit: oldConfiguration.audit, configPath: oldConfiguration.path),
+        new: try ContrastAudit.run(
+          tokens: after.tokens, audit: newConfiguration.audit, configPath: newConfiguration.path))
+    }
+    return diff
+  }
+
+  /// The pairs both audits measured whose verdict differs, in the new audit's order.
+  static func contrastChanges(old: AuditResult, new: AuditResult) -> [ContrastChange] {
+    func key(_ pair: PairResult) -> [String?] { [pair.foreground, pair.background, pair.mode] }
+    func measured(_ pair: PairResult, _ audit: AuditResult) -> String {
+      audit.method == .wcag2 ? AuditReport.ratio(pair) : "Lc " + APCAContrast.formatted(pair.apcaLc)
+    }
+    let before = Dictionary(old.results.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+    return new.results.compactMap { pair in
+      guard let was = before[key(pair)], was.passes != pair.passes else { return nil }
+      return ContrastChange(
+        foreground: pair.foreground, background: pair.background, mode: pair.mode, passes: pair.passes,
+        old: measured(was, old), new: measured(pair, new),
+        required: AuditReport.requirement(pair, method: new.method))
+    }
   }
 
   /// Loads the token folder `directory` (relative to `repository`, a folder inside a git work

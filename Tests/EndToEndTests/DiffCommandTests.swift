@@ -40,6 +40,36 @@ import Testing
     }
   }
 
+  /// Two projects `ebtokens init` made, the second with a lighter brand color: the text that
+  /// references it no longer passes the audit rule both projects hold.
+  @Test func twoProjectsReportTheContrastVerdictsThatChanged() throws {
+    try withFolder { directory in
+      for version in ["v1", "v2"] {
+        let run = try BinaryRunner.run(["init", "--path", version, "--css"], in: directory)
+        try #require(run.status == 0, "\(run.stderr)")
+      }
+      let tokens = directory.appendingPathComponent("v2/tokens/tokens.yaml")
+      let text = try String(contentsOf: tokens, encoding: .utf8)
+      try write(text.replacingOccurrences(of: "#0A5FD6", with: "#6780A9"), to: tokens)
+      let run = try BinaryRunner.run(["diff", "v1", "v2"], in: directory)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(
+        run.stdout == """
+          tokens: patch (2 changed, 1 contrast verdict changed)
+          * color.brand: #0A5FD6 -> #6780A9
+          * color.text: {color.brand} (#0A5FD6) -> {color.brand} (#6780A9)
+          ✗ color.text on color.background now fails: 5.79:1 -> 4.00:1, needs 4.5:1
+
+          """)
+      let markdown = try BinaryRunner.run(["diff", "v1", "v2", "--format", "markdown"], in: directory)
+      #expect(
+        markdown.stdout.hasSuffix(
+          "### Contrast\n\n- **Fails** now: `color.text` on `color.background`, 5.79:1 → 4.00:1 (needs 4.5:1)\n"
+        ),
+        "\(markdown.stdout)")
+    }
+  }
+
   @Test func anInvalidVersionIsReportedAsInvalidInput() throws {
     try withFolder { directory in
       try write(Self.old, to: directory.appendingPathComponent("v1/tokens.yaml"))

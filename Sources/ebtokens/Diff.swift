@@ -39,8 +39,8 @@ struct Diff: ParsableCommand {
   @Option(help: "Compare the token folder at two git revisions: OLD..NEW.")
   var git: String?
 
-  @Option(help: "The token folder, for --git (relative to the current folder; default: tokens).")
-  var tokens = "tokens"
+  @Option(help: "The token folder, for --git (default: the one ./ebtokens.yml names, else tokens).")
+  var tokens: String?
 
   @Option(help: "More file endings read as DTCG JSON, such as .json (repeatable).")
   var jsonExtension: [String] = []
@@ -65,6 +65,13 @@ struct Diff: ParsableCommand {
   func run() throws {
     let diff = try diagnostics.reporting {
       if let git {
+        guard let tokens else {
+          // The project's own config, as it is in the work tree, says where the tokens are.
+          let configuration = try ConfigurationLoader().load(path: nil)
+          return try TokenDiff.git(
+            range: git, directory: configuration.tokens,
+            jsonExtensions: configuration.jsonExtensions + jsonExtension)
+        }
         return try TokenDiff.git(range: git, directory: tokens, jsonExtensions: jsonExtension)
       }
       return try TokenDiff.folders(old: folders[0], new: folders[1], jsonExtensions: jsonExtension)

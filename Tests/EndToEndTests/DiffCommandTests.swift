@@ -122,7 +122,22 @@ import Testing
       let head = try ExternalTool.run(git, ["describe", "--tags"], in: directory)
       #expect(head.stdout == "v2.0.0\n")
 
-      let unknown = try BinaryRunner.run(["diff", "--git", "v1.0.0..v9"], in: directory)
+      // The config in the work tree names the token folder.
+      try run("mv", "tokens", "design")
+      try run("commit", "-q", "-m", "moved")
+      try run("tag", "v3.0.0")
+      try write("tokens: design\n", to: directory.appendingPathComponent("ebtokens.yml"))
+      let moved = try BinaryRunner.run(["diff", "--git", "v3.0.0..v3.0.0"], in: directory)
+      #expect(moved.status == 0, "\(moved.stderr)")
+      #expect(moved.stdout == "tokens: none (no changes)\n")
+      // Without the config, the default folder is not there at that revision.
+      try FileManager.default.removeItem(at: directory.appendingPathComponent("ebtokens.yml"))
+      let missing = try BinaryRunner.run(["diff", "--git", "v3.0.0..v3.0.0"], in: directory)
+      #expect(missing.status == 2)
+      #expect(missing.stderr.hasPrefix("error: no token files in 'tokens' at v3.0.0"), "\(missing.stderr)")
+
+      let unknown = try BinaryRunner.run(
+        ["diff", "--git", "v1.0.0..v9", "--tokens", "tokens"], in: directory)
       #expect(unknown.status == 2)
       #expect(
         unknown.stderr.contains("error: git ls-tree -r -z --name-only v9 -- tokens failed: fatal:"),

@@ -66,7 +66,7 @@ public enum AuditReport {
 
   /// `4.5:1` for a ratio minimum, `Lc 75` for an APCA one (`Lc 90 at 16px/400` when APCA's font
   /// table decided it), `-` for none.
-  static func requirement(_ result: PairResult, method: Configuration.Audit.Method) -> String {
+  package static func requirement(_ result: PairResult, method: Configuration.Audit.Method) -> String {
     guard let required = result.required else { return "-" }
     switch method {
     case .wcag2: return NumberFormatting.shortest(required) + ":1"
@@ -76,7 +76,7 @@ public enum AuditReport {
   }
 
   /// Truncated ratio with its `:1`.
-  static func ratio(_ result: PairResult) -> String { WCAGContrast.formatted(result.ratio) + ":1" }
+  package static func ratio(_ result: PairResult) -> String { WCAGContrast.formatted(result.ratio) + ":1" }
 
   static func verdict(_ result: PairResult) -> String {
     if !result.passes { return "FAIL" }

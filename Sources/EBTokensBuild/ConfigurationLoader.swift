@@ -74,6 +74,33 @@ public struct ConfigurationLoader {
     return configuration
   }
 
+  /// The keys each section of `ebtokens.yml` accepts; any other is an error. The JSON Schema in
+  /// `schemas/ebtokens.schema.json` must name the same (`ConfigurationSchemaTests`).
+  package enum Keys {
+    package static let root = [
+      "tokens", "templates", "outputs", "audit", "modes", "resolver", "json-extensions", "strict",
+    ]
+    /// `resolver:` written as a mapping.
+    package static let resolver = ["path", "contexts"]
+    package static let output = [
+      "kind", "destination", "template", "options", "include", "exclude", "types", "deprecated",
+    ]
+    package static let cssMode = ["selector", "media"]
+    package static let audit = ["level", "method", "canvas", "fail-build", "report", "rules"]
+    package static let rule = ["foreground", "background", "role", "typography"]
+
+    /// The `options` of an output of `kind`.
+    package static func options(of kind: Configuration.Output.Kind) -> [String] {
+      switch kind {
+      case .swift: ["module", "references"]
+      case .kotlin: ["package", "object", "references"]
+      case .css: ["selector", "references", "modes"]
+      case .xcassets: ["catalog"]
+      case .android, .typescript, .scss: []
+      }
+    }
+  }
+
   private struct Parser {
     let path: String
     let baseDirectory: String
@@ -103,12 +130,7 @@ public struct ConfigurationLoader {
       guard let mapping = self.mapping(root, key: path) else { return configuration }
       var sawOutputs = false
       var modeKeys: Set<String> = []
-      for entry in checked(
-        mapping, section: "the config",
-        allowed: [
-          "tokens", "templates", "outputs", "audit", "modes", "resolver", "json-extensions", "strict",
-        ])
-      {
+      for entry in checked(mapping, section: "the config", allowed: Keys.root) {
         switch entry.key.value {
         case "tokens":
           if let value = projectPath(entry) { configuration.tokens = value }
@@ -165,7 +187,7 @@ public struct ConfigurationLoader {
       guard let mapping = self.mapping(entry.value, key: "resolver") else { return nil }
       var path: String?
       var choices: [Configuration.Resolver.Choice] = []
-      for item in checked(mapping, section: "resolver", allowed: ["path", "contexts"]) {
+      for item in checked(mapping, section: "resolver", allowed: Keys.resolver) {
         switch item.key.value {
         case "path":
           path = projectPath(item)
@@ -384,10 +406,7 @@ public struct ConfigurationLoader {
       var template: String?
       var optionsNode: SyntaxNode?
       var filter = TokenFilter()
-      for entry in checked(
-        mapping, section: "an output",
-        allowed: ["kind", "destination", "template", "options", "include", "exclude", "types", "deprecated"])
-      {
+      for entry in checked(mapping, section: "an output", allowed: Keys.output) {
         switch entry.key.value {
         case "kind":
           kind = choice(entry, Configuration.Output.Kind.self)
@@ -459,16 +478,7 @@ public struct ConfigurationLoader {
     {
       var options = Configuration.Options()
       guard let mapping = self.mapping(node, key: "options") else { return options }
-      let allowed: [String]
-      switch kind {
-      case .swift: allowed = ["module", "references"]
-      case .kotlin: allowed = ["package", "object", "references"]
-      case .css: allowed = ["selector", "references", "modes"]
-      case .xcassets: allowed = ["catalog"]
-      case .android: allowed = []
-      case .typescript, .scss: allowed = []
-      }
-      for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: allowed) {
+      for entry in checked(mapping, section: "\(kind.rawValue) options", allowed: Keys.options(of: kind)) {
         switch entry.key.value {
         case "module":
           if let value = identifier(entry, dotted: false) { options.swiftModule = value }
@@ -501,7 +511,7 @@ public struct ConfigurationLoader {
     private mutating func cssMode(_ node: SyntaxNode) -> Configuration.CSSMode? {
       guard let mapping = self.mapping(node, key: "a mode's css options") else { return nil }
       var mode = Configuration.CSSMode()
-      for entry in checked(mapping, section: "a mode's css options", allowed: ["selector", "media"]) {
+      for entry in checked(mapping, section: "a mode's css options", allowed: Keys.cssMode) {
         switch entry.key.value {
         case "selector":
           mode.selector = selector(entry)
@@ -523,8 +533,7 @@ public struct ConfigurationLoader {
     private mutating func audit(_ node: SyntaxNode) -> Configuration.Audit {
       var audit = Configuration.Audit()
       guard let mapping = self.mapping(node, key: "audit") else { return audit }
-      let allowed = ["level", "method", "canvas", "fail-build", "report", "rules"]
-      for entry in checked(mapping, section: "audit", allowed: allowed) {
+      for entry in checked(mapping, section: "audit", allowed: Keys.audit) {
         switch entry.key.value {
         case "level":
           if let level = choice(entry, Configuration.Audit.Level.self) { audit.level = level }
@@ -573,9 +582,7 @@ public struct ConfigurationLoader {
       var foregroundLocation: SourceLocation?
       var backgroundLocation: SourceLocation?
       var typographyLocation: SourceLocation?
-      for entry in checked(
-        mapping, section: "a rule", allowed: ["foreground", "background", "role", "typography"])
-      {
+      for entry in checked(mapping, section: "a rule", allowed: Keys.rule) {
         switch entry.key.value {
         case "foreground":
           foreground = pattern(entry)

@@ -163,6 +163,13 @@ package struct FileMembers: Sendable {
     walker.add(document)
     items = walker.items
   }
+
+  /// The reserved keys a token, a group and a file's root may hold; any other `$` key is an error.
+  package static let tokenKeys = ["$value", "$ref", "$type", "$description", "$deprecated", "$extensions"]
+  package static let groupKeys = ["$type", "$description", "$deprecated", "$extensions", "$extends", "$root"]
+  /// A file's root is a group (format module, "Groups"), less what only a named group can be
+  /// (extended, or given a root token), plus `$schema`, which editors validate files with.
+  package static let rootKeys = ["$schema", "$type", "$description", "$deprecated", "$extensions"]
 }
 
 /// Walks one file's tree into ``FileMembers/Item``s.
@@ -171,12 +178,6 @@ private struct FileWalker {
   var items: [FileMembers.Item] = []
   /// How many `.error` items there are: a value is invalid when reading it added one.
   private var errorCount = 0
-
-  static let tokenKeys = ["$value", "$ref", "$type", "$description", "$deprecated", "$extensions"]
-  static let groupKeys = ["$type", "$description", "$deprecated", "$extensions", "$extends", "$root"]
-  /// A file's root is a group (format module, "Groups"), less what only a named group can be
-  /// (extended, or given a root token), plus `$schema`, which editors validate files with.
-  static let rootKeys = ["$schema", "$type", "$description", "$deprecated", "$extensions"]
 
   /// What the file's root declares for every token in the file.
   private var root: RootGroup?
@@ -221,7 +222,7 @@ private struct FileWalker {
       case "$extensions": _ = extensions(entry.value)
       case "$deprecated": rootGroup.deprecation = deprecation(entry.value)
       case let other where other.hasPrefix("$"):
-        report(.reservedKeyAtRoot(other, allowed: Self.rootKeys, at: entry.key.location))
+        report(.reservedKeyAtRoot(other, allowed: FileMembers.rootKeys, at: entry.key.location))
       default: members.append(entry)
       }
     }
@@ -280,7 +281,7 @@ private struct FileWalker {
       case TokenPath.rootTokenName:
         children.append(entry)
       case let other where other.hasPrefix("$"):
-        report(unknownKey(other, allowed: Self.groupKeys, at: entry.key.location))
+        report(unknownKey(other, allowed: FileMembers.groupKeys, at: entry.key.location))
       default:
         children.append(entry)
       }
@@ -308,7 +309,7 @@ private struct FileWalker {
       case "$deprecated": deprecation = self.deprecation(entry.value)
       case "$extensions": extensions = self.extensions(entry.value)
       case let other where other.hasPrefix("$"):
-        report(unknownKey(other, allowed: Self.tokenKeys, at: entry.key.location))
+        report(unknownKey(other, allowed: FileMembers.tokenKeys, at: entry.key.location))
       default:
         report(.tokenHasChildren(token: path.name, child: entry.key.value, at: entry.key.location))
       }

@@ -32,7 +32,12 @@ public struct TokenLoader: Sendable {
 
   /// Loads the given files, in the given order (callers sort them).
   public func load(files: [TokenFiles.File]) throws -> Warned<TokenSet> {
-    let (source, parseErrors) = try parse(files: files)
+    try load(files.map(TokenInput.file))
+  }
+
+  /// Loads `inputs`, files or trees already read (such as files read from git), in the given order.
+  package func load(_ inputs: [TokenInput]) throws -> Warned<TokenSet> {
+    let (source, parseErrors) = try parse(inputs)
     var findings = parseErrors
     let (tokens, resolutionFindings) = Resolver.resolve(consume source, limits: limits)
     findings += resolutionFindings

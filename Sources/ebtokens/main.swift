@@ -7,11 +7,11 @@ struct Ebtokens: ParsableCommand {
     commandName: "ebtokens",
     abstract: "The EastBlue design-token compiler.",
     discussion: """
-      Exit codes: 0 success, 1 a check failed, 2 invalid input (tokens, config, templates, a file in the \
+      Exit codes: 0 success, 1 a check failed (audit, build --check, diff --fail-on), 2 invalid input (tokens, config, templates, a file in the \
       way), 64 usage error, 74 a file could not be written (full disk, read-only folder, permission), \
       75 another build of the project holds the lock (--no-wait).
       """,
-    subcommands: [Build.self, List.self, Audit.self, Export.self]
+    subcommands: [Build.self, List.self, Audit.self, Export.self, Init.self, Diff.self]
   )
 }
 

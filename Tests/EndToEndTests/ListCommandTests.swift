@@ -45,7 +45,7 @@ import Testing
     #expect(description["value"] as? String == "#072592CC")
     #expect(description["reference"] as? String == "main.alert.color.information.label-title")
     #expect(description["file"] as? String == "tokens/main/alert.yaml")
-    #expect(description["line"] as? Int == 10)
+    #expect(description["line"] as? Int == 11)
     #expect(description["column"] as? Int == 9)
     let space = try #require(array.first { $0["name"] as? String == "space.space-4" })
     #expect(space["value"] as? String == "4px")

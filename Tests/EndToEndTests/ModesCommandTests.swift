@@ -46,7 +46,7 @@ import Testing
     #expect(run.status == 2)
     #expect(
       run.stderr.hasPrefix(
-        "examples/dark-mode/ebtokens.yml:12:9: error: 'tokens' path '../../tokens' is outside the project "
+        "examples/dark-mode/ebtokens.yml:13:9: error: 'tokens' path '../../tokens' is outside the project "
           + "folder; pass --allow-outside-project to permit it"))
   }
 

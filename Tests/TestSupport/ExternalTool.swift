@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A command-line tool a test needs (swift, kotlinc, kotlin, chromium, aapt2, check-jsonschema, tsc, node,
-/// sassc), found on `PATH`.
+/// A command-line tool a test needs (swift, kotlinc, kotlin, chromium, aapt2, check-jsonschema, git, tsc,
+/// node, sassc), found on `PATH`.
 ///
 /// A test that needs one carries the ``Testing/Trait/requires(_:)`` trait and asks for its path
 /// with ``require(sourceLocation:)``. Outside CI a missing tool skips the test, and the skip shows
@@ -22,8 +22,9 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
   public static let kotlin = ExternalTool("kotlin")
   /// Android's resource compiler (Debian's `aapt`).
   public static let aapt2 = ExternalTool("aapt2")
-  /// PyPI's `check-jsonschema`, which validates JSON files against a JSON Schema.
+  /// PyPI's `check-jsonschema`, which validates JSON and YAML files against a JSON Schema.
   public static let checkJSONSchema = ExternalTool("check-jsonschema")
+  public static let git = ExternalTool("git")
   public static let chromium = ExternalTool(
     "chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
   /// The TypeScript compiler (Debian's `node-typescript`).

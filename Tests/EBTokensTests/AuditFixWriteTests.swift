@@ -68,7 +68,7 @@ import Testing
       }
       let original = String(decoding: try #require(before["tokens/main/alert.yaml"]), as: UTF8.self)
       let expected = try Self.replacing(
-        "label-title} @ 80%\"", with: "label-title} @ 81%\"", onLine: 17, in: original)
+        "label-title} @ 80%\"", with: "label-title} @ 81%\"", onLine: 18, in: original)
       #expect(String(decoding: try #require(after["tokens/main/alert.yaml"]), as: UTF8.self) == expected)
       let permissions = try FileManager.default.attributesOfItem(atPath: alertPath)[.posixPermissions] as? Int
       #expect(permissions == 0o640)
@@ -112,14 +112,14 @@ import Testing
       }
       var expected = try text(before, "tokens/main/subtext-message.yaml")
       expected = try Self.replacing(
-        "\"#6780A9\"", with: "\"\(try literal("main.subtext-message.primary.label"))\"", onLine: 8,
+        "\"#6780A9\"", with: "\"\(try literal("main.subtext-message.primary.label"))\"", onLine: 9,
         in: expected)
       expected = try Self.replacing(
-        "\"#12AF80\"", with: "\"\(try literal("main.subtext-message.success.icon"))\"", onLine: 12,
+        "\"#12AF80\"", with: "\"\(try literal("main.subtext-message.success.icon"))\"", onLine: 13,
         in: expected)
       #expect(try text(after, "tokens/main/subtext-message.yaml") == expected)
       let nudgeExpected = try Self.replacing(
-        "\"#6780A9\"", with: "\"\(try literal("main.nudge.color.primary.description"))\"", onLine: 17,
+        "\"#6780A9\"", with: "\"\(try literal("main.nudge.color.primary.description"))\"", onLine: 18,
         in: try text(before, "tokens/main/nudge.yaml"))
       #expect(try text(after, "tokens/main/nudge.yaml") == nudgeExpected)
     }
@@ -346,7 +346,7 @@ import Testing
     let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
     #expect(
       replacement["deletedRegion"] as? [String: Int] == [
-        "startLine": 17, "startColumn": 64, "endLine": 17, "endColumn": 66,
+        "startLine": 18, "startColumn": 64, "endLine": 18, "endColumn": 66,
       ])
     #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "81")
   }

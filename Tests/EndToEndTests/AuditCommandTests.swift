@@ -104,7 +104,7 @@ import Testing
       #expect(run.status == 1, "\(run.stderr)")
       #expect(
         run.stderr.hasPrefix(
-          "fixed tokens/main/subtext-message.yaml:8:18: 'main.subtext-message.primary.label' #6780A9 → "))
+          "fixed tokens/main/subtext-message.yaml:9:18: 'main.subtext-message.primary.label' #6780A9 → "))
       #expect(run.stderr.contains("wrote 2 values in 1 file; the audit again:\n"))
       #expect(run.stdout.hasSuffix("2 of 27 pairs fail WCAG 2 AA (1 decorative, reported but not judged)\n"))
       let after = Self.files(in: copy)

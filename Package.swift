@@ -10,7 +10,10 @@ let package = Package(
     .library(name: "EBTokens", targets: ["EBTokens"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // `swift package generate-documentation --target EBTokens`: the library's DocC documentation
+    // (Sources/EBTokens/EBTokens.docc). A plugin only; nothing of it is linked into a product.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(

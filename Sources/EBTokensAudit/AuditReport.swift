@@ -55,7 +55,7 @@ public enum AuditReport {
   /// Writes `text` to a temporary file beside `path` and renames it over `path`, so a reader (or
   /// a crash) never sees a half-written report. Creates missing parent folders.
   ///
-  /// - Throws: ``DiagnosticsError`` holding a ``ReportWriteError``.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` holding a ``ReportWriteError``.
   public static func writeAtomically(_ text: String, to path: String) throws {
     if let reason = AtomicFile.write(text, to: path) {
       throw DiagnosticsError([ReportWriteError(path: path, reason: reason)])

@@ -68,15 +68,18 @@ public enum ContrastAudit {
   }
 
   /// Audits every pair the rules of `audit` name, in every mode, each on that mode's colors and
-  /// canvas; a project without modes passes ``ModalTokenSet/init(single:)``.
+  /// canvas; a project without modes passes ``/EBTokensModel/ModalTokenSet/init(single:)``.
   ///
   /// Four steps: match the rules to pairs, once (every mode has the same tokens with the same
   /// types); keep each pair once per role; put them in report order; measure each pair in each mode
   /// where both its colors exist.
   ///
-  /// - Parameter configPath: The config file as shown in diagnostics, where the error for a config
-  ///   without rules points.
-  /// - Throws: ``DiagnosticsError`` with every ``AuditError`` of every rule (patterns matching
+  /// - Parameters:
+  ///   - tokens: The tokens, resolved in every mode.
+  ///   - audit: The config's `audit` section: the rules, level, method and canvas.
+  ///   - configPath: The config file as shown in diagnostics, where the error for a config
+  ///     without rules points.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every ``AuditError`` of every rule (patterns matching
   ///   nothing, foregrounds pairing with nothing, non-color tokens), or when there are no rules.
   public static func run(tokens: ModalTokenSet, audit: Configuration.Audit, configPath: String? = nil) throws
     -> AuditResult
@@ -136,7 +139,7 @@ public enum ContrastAudit {
   /// where both its colors exist. With them, the rules that yielded pairs, each with the role its
   /// typography decides, and that typography's size and weight (`nil` for a rule with a role).
   ///
-  /// - Throws: ``DiagnosticsError`` with every rule's errors.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every rule's errors.
   private static func match(_ written: [Rule], in tokens: ModalTokenSet, modes: [String?]) throws
     -> (entries: [Entry], rules: [Rule], fonts: [APCAFont?])
   {
@@ -631,7 +634,7 @@ public struct AuditResult: Sendable {
   public var allPass: Bool { failedCount == 0 }
 
   /// `ebtokens audit`'s exit code: 0 when every pair passes, 1 when any fails. (2, invalid input,
-  /// is a thrown ``DiagnosticsError`` instead of a result.)
+  /// is a thrown ``/EBTokensSupport/DiagnosticsError`` instead of a result.)
   public var exitCode: Int32 { allPass ? 0 : 1 }
 
   /// Failures first, each group in ``results`` order: the order of the text, Markdown and HTML

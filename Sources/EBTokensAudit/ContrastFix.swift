@@ -189,7 +189,7 @@ extension ContrastFix {
   }
 
   /// Oklab to linear-light sRGB (Björn Ottosson's matrices, which CSS Color 4's Oklab is defined
-  /// by), on scalars: ``ColorSpace/sRGB(_:)`` converts any space through XYZ with arrays, too slow
+  /// by), on scalars: ``/EBTokensModel/ColorSpace/sRGB(_:)`` converts any space through XYZ with arrays, too slow
   /// for the search's inner loop.
   static func linearSRGB(lightness: Double, a: Double, b: Double) -> (Double, Double, Double) {
     let l = lightness + 0.396_337_777_4 * a + 0.215_803_757_3 * b

@@ -6,11 +6,11 @@ import EBTokensSupport
 extension ContrastAudit {
   /// Loads the tokens `configuration` names (relative to its folder), in every mode, and audits
   /// them: what `ebtokens audit` does. With `locatingEdits`, each fix is also located in the token
-  /// files' text (``ContrastFix/edits``), for SARIF's `fixes`: that reads and parses again each file
+  /// files' text (``/EBTokensAudit/ContrastFix/edits``), for SARIF's `fixes`: that reads and parses again each file
   /// that holds a value to fix, so it is done only when asked.
   ///
   /// - Returns: The audit, and the warnings the token files gave.
-  /// - Throws: ``DiagnosticsError`` with the token files' errors, or else the audit's.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with the token files' errors, or else the audit's.
   public static func run(
     configuration: Configuration, limits: Limits = .standard, locatingEdits: Bool = false
   )

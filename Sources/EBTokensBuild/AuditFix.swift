@@ -54,7 +54,7 @@ public enum AuditFix {
     public let edit: ValueEdit
     /// The pair whose fix it is, as "foreground on background" (with the mode).
     public let pair: String
-    /// Other audited pairs the change moves as well (see ``ContrastFix/alsoMoves``).
+    /// Other audited pairs the change moves as well (see ``/EBTokensAudit/ContrastFix/alsoMoves``).
     public let alsoMoves: [String]
   }
 
@@ -78,7 +78,7 @@ public enum AuditFix {
   ///
   /// Each file is written atomically (a temporary file beside it, renamed over it). Symbolic links
   /// are refused, never written through: the rename would replace the link with a file. The project
-  /// is locked as a build locks it (``BuildLock``), so a build never reads a token file half-fixed
+  /// is locked as a build locks it (`BuildLock`), so a build never reads a token file half-fixed
   /// and two fixes never edit one file at once.
   public static func run(
     pattern: String, configuration: Configuration, limits: Limits = .standard,
@@ -195,7 +195,7 @@ extension AuditFix.Outcome {
 }
 
 extension ContrastAudit {
-  /// Audits `tokens` and locates each fix in the token files' text (``ContrastFix/edits``), with
+  /// Audits `tokens` and locates each fix in the token files' text (``/EBTokensAudit/ContrastFix/edits``), with
   /// the fixes whose value could not be located, by token.
   static func runLocatingEdits(tokens: ModalTokenSet, configuration: Configuration, limits: Limits) throws
     -> (AuditResult, problems: [(token: String, error: AuditFixError)])
@@ -247,7 +247,7 @@ extension ContrastAudit {
 }
 
 /// Finds where a fix changes a token file's text, from the file's syntax tree: each scalar knows
-/// its extent (``SyntaxScalar/end``), so the run replaced is exactly what was written.
+/// its extent (``/EBTokensSyntax/SyntaxScalar/end``), so the run replaced is exactly what was written.
 enum ValueEditLocator {
   struct Request: Hashable {
     let token: String

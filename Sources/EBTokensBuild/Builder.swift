@@ -14,7 +14,7 @@ import Foundation
 /// the outputs and the audit render side by side, one per core, and each is written to
 /// temporary files as soon as it is rendered (while the others still render), which are renamed
 /// into place only once every output is rendered and checked, and deleted otherwise. When nothing the
-/// outputs depend on has changed since the last build (see ``BuildState``), the build
+/// outputs depend on has changed since the last build (see `BuildState`), the build
 /// is skipped.
 public struct Builder: Sendable {
   public enum Mode: Sendable {
@@ -24,7 +24,7 @@ public struct Builder: Sendable {
   }
 
   /// What a build does when another build holds a lock it needs: on the project folder, or on an
-  /// output folder (see ``BuildLock``).
+  /// output folder (see `BuildLock`).
   public enum LockWaiting: Sendable {
     /// Wait for it, after calling `notify` with a message saying so.
     case wait(notify: (@Sendable (String) -> Void)?)
@@ -70,11 +70,11 @@ public struct Builder: Sendable {
     }
   }
 
-  /// Holds the locks of the project and its output folders (``BuildLock``) throughout, and first
+  /// Holds the locks of the project and its output folders (`BuildLock`) throughout, and first
   /// deletes every leftover of a killed build in every output folder, also with `--check` and when
   /// nothing changed.
   ///
-  /// - Throws: ``DiagnosticsError`` with every error found: the outputs' and the audit's together;
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error found: the outputs' and the audit's together;
   ///   ``SystemFailure`` when a file cannot be written or the lock is held.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
     // Every reader records the digest of the bytes it parses here: the state records their

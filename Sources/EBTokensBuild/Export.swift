@@ -3,14 +3,14 @@ import EBTokensEmitting
 import EBTokensSupport
 
 /// `ebtokens export` end to end: loading the tokens and writing the file, around
-/// ``DTCGExport/render(_:mode:)``.
+/// ``/EBTokensEmitting/DTCGExport/render(_:mode:)``.
 extension DTCGExport {
   /// Loads the tokens of `configuration` in its default mode (or those in `tokenDirectory`,
   /// relative to the working directory; see ``ProjectTokens/load(_:tokenDirectory:mode:limits:)``)
   /// and renders them.
   ///
   /// - Returns: The export, and the warnings the token files gave.
-  /// - Throws: ``DiagnosticsError`` with every error of the token files.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error of the token files.
   public static func run(
     configuration: Configuration, tokenDirectory: String? = nil, mode: Mode, limits: Limits = .standard
   ) throws -> Warned<String> {
@@ -22,7 +22,7 @@ extension DTCGExport {
   /// Writes `text` to a temporary file beside `path` and renames it over `path`, so no reader
   /// ever sees half an export; missing folders are created.
   ///
-  /// - Throws: ``DiagnosticsError`` when the file cannot be written.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` when the file cannot be written.
   public static func write(_ text: String, to path: String) throws {
     if let reason = AtomicFile.write(text, to: path) {
       throw DiagnosticsError([ExportWriteError(path: path, reason: reason)])

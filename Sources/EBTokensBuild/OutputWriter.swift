@@ -257,10 +257,10 @@ final class OutputFolders: @unchecked Sendable {
 /// there. A file is written only when its contents change, atomically (a temporary file in the
 /// same folder, renamed over it), so a build that changes nothing leaves every file and its
 /// modification time alone. Files the manifest lists that the build no longer generates are
-/// removed when they start with the exact generated header (``isGenerated(_:)``). A file in the
+/// removed when they start with the exact generated header (`isGenerated(_:)`). A file in the
 /// way that the manifest does not list is the user's: the build refuses to overwrite it, unless
 /// it already holds exactly what would be written. Every operation below an output folder goes
-/// through folder descriptors opened without following links (``Folder``).
+/// through folder descriptors opened without following links (`Folder`).
 public struct OutputWriter: Sendable {
   public static let manifestName = ".ebtokens-manifest"
 
@@ -268,7 +268,7 @@ public struct OutputWriter: Sendable {
 
   /// Compares `outputs` with the disk and lists the changes, without writing.
   ///
-  /// - Throws: ``DiagnosticsError`` with every conflict (a user's file in the way, a
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every conflict (a user's file in the way, a
   ///   damaged manifest), so nothing is written when any output cannot be.
   public func plan(_ outputs: [GeneratedOutput]) throws -> WritePlan {
     let folders = OutputFolders()
@@ -467,7 +467,7 @@ public struct OutputWriter: Sendable {
   /// allows: a failure anywhere leaves every file as it was.
   ///
   /// 1. Every new file is written to a temporary file beside its destination (unless
-  ///    ``prepare(_:in:staging:)`` already did). A failure here (a full disk, a file size limit)
+  ///    `prepare(_:in:staging:)` already did). A failure here (a full disk, a file size limit)
   ///    removes the temporaries and changes nothing else.
   /// 2. Each folder's journal is renamed into place first: its manifest listing every file it
   ///    listed and every file this build generates. Then the temporaries are renamed over their
@@ -481,10 +481,10 @@ public struct OutputWriter: Sendable {
   ///
   /// A build killed at any point leaves each file either old or new, every file it created
   /// listed in its folder's manifest, and leftovers named `.ebtokens-<UUID>.tmp` or `.old`, which
-  /// the next build (or `--check`) deletes first (``OutputFolder/removeLeftovers()``), before
+  /// the next build (or `--check`) deletes first (`OutputFolder.removeLeftovers()`), before
   /// it repairs the outputs.
   ///
-  /// - Throws: ``DiagnosticsError`` with the file that could not be written and the system's
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with the file that could not be written and the system's
   ///   error.
   public func apply(_ plan: WritePlan) throws {
     var transaction = WriteTransaction(staging: plan.staging ?? StagingArea())
@@ -651,7 +651,7 @@ final class StagingArea: @unchecked Sendable {
   /// Writes `bytes` to a new temporary file beside `path` below `folder`, creating the folders it
   /// needs (never through a link), and has it flushed to disk (see ``waitUntilFlushed()``).
   ///
-  /// - Throws: ``DiagnosticsError`` with the system's error.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with the system's error.
   func stage(_ bytes: [UInt8], in folder: OutputFolder, at path: String) throws -> StagedFile {
     let shown = DisplayPath.forFile((folder.directory as NSString).appendingPathComponent(path))
     lock.withLock { folders[ObjectIdentifier(folder)] = folder }
@@ -687,7 +687,7 @@ final class StagingArea: @unchecked Sendable {
   /// Waits until every staged file is on disk, so that once renamed into place it holds its bytes
   /// even after a crash.
   ///
-  /// - Throws: ``DiagnosticsError`` with each file that could not be flushed and the system's error.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with each file that could not be flushed and the system's error.
   func waitUntilFlushed() throws {
     flushing.sync {}
     let failures = lock.withLock { flushFailures }
@@ -855,7 +855,7 @@ enum Manifest {
 
   /// The paths the manifest at `path`, holding `data`, lists; none when there is no manifest.
   ///
-  /// - Throws: ``OutputError/damagedManifest(path:line:problem:)`` for an entry that
+  /// - Throws: ``/EBTokensEmitting/OutputError/damagedManifest(path:line:problem:)`` for an entry that
   ///   is not a plain relative path inside the folder, so a tampered manifest
   ///   cannot make a build remove a file elsewhere.
   static func read(_ data: [UInt8]?, path: String) throws(OutputError) -> [String] {

@@ -13,7 +13,7 @@ public enum ProjectTokens {
   /// Every file the tokens come from, and how they make up the modes. A resolver document, and a
   /// file its pointers lead into, are read here: each records the digest of its bytes in `digests`.
   ///
-  /// - Throws: ``DiagnosticsError`` for a missing folder, layer or file, or an invalid resolver
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` for a missing folder, layer or file, or an invalid resolver
   ///   document or choice of its contexts.
   public static func inputs(_ configuration: Configuration, limits: Limits = .standard) throws
     -> ModalTokenLoader.Inputs
@@ -33,7 +33,7 @@ public enum ProjectTokens {
 
   /// The tokens in every mode, and the warnings their files gave.
   ///
-  /// - Throws: ``DiagnosticsError`` with every error of every file, layer and mode.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error of every file, layer and mode.
   public static func load(_ configuration: Configuration, limits: Limits = .standard) throws
     -> Warned<ModalTokenSet>
   {
@@ -51,7 +51,7 @@ extension ProjectTokens {
   /// config's JSON file endings but none of its modes.
   ///
   /// - Returns: The mode's tokens, and the warnings the files of every mode gave.
-  /// - Throws: ``DiagnosticsError`` with every error of every file and mode, or a
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error of every file and mode, or a
   ///   ``ModeChoiceError`` when `mode` is not one of the project's modes.
   public static func load(
     _ configuration: Configuration, tokenDirectory: String?, mode: String?, limits: Limits = .standard

@@ -276,7 +276,7 @@ public struct Configuration: Sendable {
       /// `ModeColor`.
       public var backgroundText: String
       /// The role as written; for a rule that names a `typography` instead, `.text` until the audit
-      /// derives the role from the typography (``TypographyRole``).
+      /// derives the role from the typography (`TypographyRole`).
       public var role: Role
       /// Where the rule starts (its first key).
       public var location: SourceLocation?

@@ -33,14 +33,14 @@ public struct OutputRenderer: Sendable {
     self.configuration = configuration
   }
 
-  /// - Throws: ``DiagnosticsError`` with the errors of every output.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with the errors of every output.
   public func render(_ tokens: TokenSet) throws -> [GeneratedOutput] {
     try render(ModalTokenSet(single: tokens))
   }
 
   /// Every output, with each token's value in every mode.
   ///
-  /// - Throws: ``DiagnosticsError`` with the errors of every output.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with the errors of every output.
   public func render(_ tokens: ModalTokenSet) throws -> [GeneratedOutput] {
     var outputs: [GeneratedOutput] = []
     var diagnostics: [Diagnostic] = []

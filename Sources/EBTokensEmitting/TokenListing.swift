@@ -59,7 +59,7 @@ public enum TokenListing {
 }
 
 /// Left-aligned columns separated by two spaces, trailing spaces trimmed. Cells are shown as
-/// ``DiagnosticRenderer/printable(_:)`` shows text: names can hold escape sequences and line
+/// ``/EBTokensSupport/DiagnosticRenderer/printable(_:)`` shows text: names can hold escape sequences and line
 /// breaks, which must not reach a terminal.
 public enum TextTable {
   public static func render(header: [String], rows: [[String]]) -> String {

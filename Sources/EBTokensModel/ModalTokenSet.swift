@@ -65,7 +65,7 @@ public struct ModalTokenSet: Sendable {
   }
 
   /// `sets[i]` is mode `modes[i]`; every set must hold the same token paths, which
-  /// ``ModalTokenLoader`` guarantees (a mode only overrides values of existing tokens).
+  /// `ModalTokenLoader` guarantees (a mode only overrides values of existing tokens).
   package init(modes: [String], sets: [TokenSet]) {
     self.modes = modes
     self.sets = sets

@@ -102,7 +102,7 @@ public final class Token: Sendable {
   public var name: String { path.name }
 }
 
-/// What a group says about itself: kept so ``DTCGExport`` can write it back, as DTCG requires of
+/// What a group says about itself: kept so `DTCGExport` can write it back, as DTCG requires of
 /// `$extensions` in particular.
 public struct GroupMetadata: Sendable {
   public let description: String?

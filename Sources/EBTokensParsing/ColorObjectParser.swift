@@ -3,14 +3,14 @@ import EBTokensSupport
 import EBTokensSyntax
 
 /// The DTCG color object: `{colorSpace, components, alpha, hex}` in any of the color module's
-/// spaces, converted to sRGB (see ``ColorSpace``).
+/// spaces, converted to sRGB (see ``/EBTokensModel/ColorSpace``).
 ///
-/// A color outside the sRGB gamut is kept as written (a ``WideGamutColor``, for the outputs that
-/// can show it) and gamut-mapped into sRGB with CSS Color 4's algorithm (``GamutMapping``) for
+/// A color outside the sRGB gamut is kept as written (a ``/EBTokensModel/WideGamutColor``, for the outputs that
+/// can show it) and gamut-mapped into sRGB with CSS Color 4's algorithm (``/EBTokensModel/GamutMapping``) for
 /// where only sRGB can be shown, with a warning naming both: a designer should know which color an
 /// sRGB display, and the contrast audit, will see. The one exception is rounding noise: components
 /// written to three or four decimals put a color on the gamut's edge a hair outside it, and when
-/// clipping moves it by less than ``GamutMapping/clippingTolerance`` it is clipped silently, as a
+/// clipping moves it by less than ``/EBTokensModel/GamutMapping/clippingTolerance`` it is clipped silently, as a
 /// browser would render it.
 enum ColorObjectParser {
   static let fields = ["colorSpace", "components", "alpha", "hex"]

@@ -146,7 +146,7 @@ public struct GroupDefinition: Sendable {
   public var description: String? = nil
   /// `$extensions`, kept because DTCG requires tools to preserve what they do not understand.
   public var extensions: SyntaxNode? = nil
-  /// `$extends`: the group whose tokens this one inherits (see ``GroupExtensions``).
+  /// `$extends`: the group whose tokens this one inherits (see `GroupExtensions`).
   public var extends: GroupReference? = nil
 }
 

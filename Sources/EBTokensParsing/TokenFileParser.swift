@@ -8,11 +8,11 @@ import EBTokensSyntax
 /// Parsing every file into one ``TokenSource`` merges groups across files and
 /// catches a token defined twice. Values are not interpreted here: that needs
 /// the token's type, which may come from a group in another file or from the
-/// token a reference points at (see ``Resolver``).
+/// token a reference points at (see `Resolver`).
 public struct TokenFileParser {
   public private(set) var source = TokenSource()
   public private(set) var errors: [TokenFileError] = []
-  /// Set once a token beyond ``Limits/maxTokens`` was refused: reading more files is wasted work.
+  /// Set once a token beyond ``/EBTokensSupport/Limits/maxTokens`` was refused: reading more files is wasted work.
   public private(set) var exceededTokenLimit = false
   /// Errors in the DTCG-specific structure (`$root`, `$extends`, `$ref`, JSON strictness).
   public private(set) var dtcgErrors: [DTCGError] = []
@@ -31,7 +31,7 @@ public struct TokenFileParser {
 
   /// Makes room for `count` more tokens at once, rather than growing the tables many times
   /// (call it once for many files: each call may copy the tables); never for more than
-  /// ``Limits/maxTokens`` in all.
+  /// ``/EBTokensSupport/Limits/maxTokens`` in all.
   package mutating func reserveCapacity(forMoreTokens count: Int) {
     let total = min(source.definitions.count + count, limits.maxTokens)
     source.definitions.reserveCapacity(total)
@@ -140,7 +140,7 @@ public struct TokenFileParser {
 
 /// What one file holds, in the order written: its groups, tokens and errors, before they are
 /// merged with other files'. Finding them depends on nothing but the file, so files are read and
-/// walked side by side (see ``TokenLoader``); the YAML tree is dropped once they are found, but
+/// walked side by side (see `TokenLoader`); the YAML tree is dropped once they are found, but
 /// for the value nodes that definitions keep.
 package struct FileMembers: Sendable {
   /// One thing the file holds. The large payloads (errors, groups) are boxed (`indirect`), so that an item is a few words

@@ -13,7 +13,7 @@ extension ModalTokenLoader {
   /// With one mode, the tokens have no modes.
   ///
   /// - Returns: The tokens, and the warnings of every layer and mode.
-  /// - Throws: ``DiagnosticsError`` with every error of every layer and mode.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error of every layer and mode.
   public func load(composed modes: [ModeSource]) throws -> Warned<ModalTokenSet> {
     var errors: [any DiagnosticConvertible] = []
     var layers: [String: TokenSource] = [:]

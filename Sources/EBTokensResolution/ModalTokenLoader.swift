@@ -79,7 +79,7 @@ public struct ModalTokenLoader: Sendable {
 
   /// The files `configuration` names: `tokens`, and its `modes` when it has any.
   ///
-  /// - Throws: ``DiagnosticsError`` for a missing folder or layer.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` for a missing folder or layer.
   public func inputs(configuration: Configuration) throws -> Inputs {
     let directory = configuration.resolvedPath(configuration.tokens)
     let base = try TokenFiles.find(in: directory, jsonExtensions: jsonExtensions)
@@ -89,7 +89,7 @@ public struct ModalTokenLoader: Sendable {
 
   /// The tokens `configuration` names: `tokens`, and its `modes` when it has any.
   ///
-  /// - Throws: ``DiagnosticsError`` with every error of every file, layer and mode.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error of every file, layer and mode.
   public func load(configuration: Configuration) throws -> Warned<ModalTokenSet> {
     try load(try inputs(configuration: configuration))
   }

@@ -3,10 +3,10 @@ import EBTokensParsing
 import EBTokensSupport
 import EBTokensSyntax
 
-/// Turns every ``TokenDefinition`` into a ``Token`` with a final value.
+/// Turns every ``/EBTokensParsing/TokenDefinition`` into a ``/EBTokensModel/Token`` with a final value.
 ///
 /// References are followed with an explicit stack, so a chain of any length
-/// (up to ``Limits/maxReferenceChain``) cannot overflow the thread's stack, and
+/// (up to ``/EBTokensSupport/Limits/maxReferenceChain``) cannot overflow the thread's stack, and
 /// each token is resolved exactly once whatever number of tokens point at it.
 /// A token that depends on a broken one fails silently: only the root cause is
 /// reported, once.

@@ -24,7 +24,7 @@ public struct TokenLoader: Sendable {
   /// (`*.tokens.json`, `*.tokens`, and any of `jsonExtensions`).
   ///
   /// - Returns: The tokens and the warnings found in them.
-  /// - Throws: ``DiagnosticsError`` with every error (and warning) of every file, sorted by
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error (and warning) of every file, sorted by
   ///   file and line, when any file is invalid.
   public func load(directory: String) throws -> Warned<TokenSet> {
     try load(files: try TokenFiles.find(in: directory, jsonExtensions: jsonExtensions))
@@ -51,7 +51,7 @@ public struct TokenLoader: Sendable {
   /// each as soon as it and the files before it are read, while the next ones are still being
   /// read: so the result and its errors are those of reading the files one after the other.
   ///
-  /// - Throws: ``DiagnosticsError`` only past the token limit, where reading the
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` only past the token limit, where reading the
   ///   rest of the files is not worth the time.
   public func parse(files: [TokenFiles.File]) throws -> (TokenSource, [any DiagnosticConvertible]) {
     try parse(files.map(TokenInput.file))

@@ -3,7 +3,7 @@ import Foundation
 /// Writes one file so that no reader, and no crash, ever sees it half-written: the bytes go to a
 /// temporary file beside the destination, which is then renamed over it. Used for the files a
 /// command writes on its own (`ebtokens audit --output`, `ebtokens export --output`);
-/// ``OutputWriter`` stages a whole build's files the same way.
+/// `OutputWriter` stages a whole build's files the same way.
 package enum AtomicFile {
   /// Writes `text` to `path`, creating missing parent folders; with `permissions`, the file gets
   /// them (a file rewritten in place keeps its own), else the process's default.

@@ -20,7 +20,7 @@ public struct GeneratedFile: Hashable, Sendable {
   }
 }
 
-/// Everything one output generates into its folder. ``OutputWriter`` writes a list of
+/// Everything one output generates into its folder. `OutputWriter` writes a list of
 /// these, so any other generator (the audit report) adds its files by appending one.
 public struct GeneratedOutput: Sendable {
   /// The folder the files go into: the destination of a Swift or Kotlin output, the

@@ -38,7 +38,7 @@ public struct JSONReader: Sendable {
     public let document: SyntaxDocument?
     public let errors: [any DiagnosticConvertible]
     /// The digest (XXH64) of the bytes read from the file, when it could be read: what a build's
-    /// fingerprint covers (see ``InputDigests``).
+    /// fingerprint covers (see `InputDigests`).
     public internal(set) var contentDigest: UInt64? = nil
   }
 

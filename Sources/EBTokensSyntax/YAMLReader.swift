@@ -5,7 +5,7 @@ import Foundation
 /// Reads one YAML file into a ``SyntaxNode`` tree through libyaml's event API.
 ///
 /// The tree is built with an explicit stack rather than recursion, so nesting
-/// depth is bounded by ``Limits/maxDepth`` and never by the thread's stack.
+/// depth is bounded by ``/EBTokensSupport/Limits/maxDepth`` and never by the thread's stack.
 /// Anchors, aliases, merge keys and tags are refused: token references do their
 /// job without the expansion-bomb risk.
 public struct YAMLReader: Sendable {
@@ -22,14 +22,14 @@ public struct YAMLReader: Sendable {
     public let document: SyntaxDocument?
     public let errors: [YAMLError]
     /// The digest (XXH64) of the bytes read from the file, when it could be read: what a build's
-    /// fingerprint covers (see ``InputDigests``).
+    /// fingerprint covers (see `InputDigests`).
     public internal(set) var contentDigest: UInt64? = nil
   }
 
   /// Reads the file at `path`; `displayPath` is what locations will show.
   ///
-  /// Only a regular file is read, and never more than ``Limits/maxFileBytes`` of it; a
-  /// symbolic link only with `followingLinks` (see ``FileContents``).
+  /// Only a regular file is read, and never more than ``/EBTokensSupport/Limits/maxFileBytes`` of it; a
+  /// symbolic link only with `followingLinks` (see `FileContents`).
   public func read(path: String, displayPath: String, followingLinks: Bool = false) -> Result {
     switch FileContents.read(path, limit: limits.maxFileBytes, followingLinks: followingLinks) {
     case .bytes(let bytes):

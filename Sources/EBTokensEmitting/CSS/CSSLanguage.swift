@@ -130,7 +130,7 @@ struct CSSLanguage {
   }
 
   /// How colors are written: as their sRGB values, or a color written outside sRGB as written
-  /// (``WideGamutColor/notation(alpha:)``), for the stylesheet's wide-gamut block.
+  /// (``/EBTokensModel/WideGamutColor/notation(alpha:)``), for the stylesheet's wide-gamut block.
   enum ColorNotation {
     case sRGB
     case wideGamut

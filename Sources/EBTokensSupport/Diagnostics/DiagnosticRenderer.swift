@@ -124,7 +124,7 @@ public struct DiagnosticRenderer {
 
   /// `text` as one line of inert text: control characters (but tab), line and paragraph
   /// separators and bidirectional controls written as `\u{…}` escapes, and, when longer than
-  /// ``maxMessageLength`` characters, its middle replaced by a count of what was left out.
+  /// `maxMessageLength` characters, its middle replaced by a count of what was left out.
   public static func printable(_ text: String) -> String {
     var output = ""
     var omitted = 0

@@ -6,7 +6,7 @@ import Foundation
 /// directory when the file lies below it), so a location can be printed as is.
 ///
 /// Every node of every token file holds a location, so it is kept small: the path is a number
-/// in ``SourceFiles`` (each path is stored once, however many locations name it), and line and
+/// in `SourceFiles` (each path is stored once, however many locations name it), and line and
 /// column are 32-bit (token files are at most 16 MiB). A location is 12 bytes and copying it
 /// retains nothing.
 public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -43,7 +43,7 @@ public enum StarterProject {
   /// wrote, relative to `directory`. Nothing is written when any of the files exists (or a link
   /// or folder stands in its place); a write that fails removes what this call wrote before it.
   ///
-  /// - Throws: ``DiagnosticsError`` of ``StarterProjectError/fileExists(path:)``, one per file
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` of ``StarterProjectError/fileExists(path:)``, one per file
   ///   in the way; ``SystemFailure`` (input/output) when a file cannot be written.
   public static func create(in directory: String, platforms: [Platform]) throws -> [String] {
     let files = files(platforms: platforms)

@@ -328,7 +328,7 @@ extension TokenDiff {
   /// or a folder holding `ebtokens.yml`, whose tokens are loaded in every mode (its `modes`, or
   /// its resolver document's).
   ///
-  /// - Throws: ``DiagnosticsError`` with every error of either version's config and token files.
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error of either version's config and token files.
   public static func folders(
     old: String, new: String, jsonExtensions: [String] = [], limits: Limits = .standard
   ) throws -> TokenDiff {
@@ -377,7 +377,7 @@ extension TokenDiff {
   /// tree) as it is at two revisions, `old..new`, reading each file with `git show` and never
   /// touching the work tree, and compares them.
   ///
-  /// - Throws: ``DiagnosticsError`` of ``DiffError`` when git refuses (not a repository, an
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` of ``DiffError`` when git refuses (not a repository, an
   ///   unknown revision, no token files there), or with every error of either version's files.
   public static func git(
     range: String, directory: String, repository: String = ".", jsonExtensions: [String] = [],

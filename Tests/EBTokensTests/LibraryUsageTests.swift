@@ -31,7 +31,7 @@ import Testing
     #expect(description.reference?.target.name == "main.alert.color.information.label-title")
     #expect(description.reference?.alphaFactor == 0.8)
     #expect(description.location.file.hasSuffix("tokens/main/alert.yaml"))
-    #expect((description.location.line, description.location.column) == (10, 9))
+    #expect((description.location.line, description.location.column) == (11, 9))
 
     #expect(!tokens.hasModes)
     #expect(tokens.sets.count == 1)

@@ -8,6 +8,10 @@ let package = Package(
     .executable(name: "ebtokens", targets: ["ebtokens"]),
     .executable(name: "ebtokens-bench", targets: ["ebtokens-bench"]),
     .library(name: "EBTokens", targets: ["EBTokens"]),
+    // An app's target generates its tokens at build time (docs/swiftpm-plugins.md).
+    .plugin(name: "EBTokensPlugin", targets: ["EBTokensPlugin"]),
+    // `swift package generate-tokens`: `ebtokens build` on the package's ebtokens.yml.
+    .plugin(name: "GenerateTokens", targets: ["GenerateTokens"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -67,6 +71,20 @@ let package = Package(
         "CAllocator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // A buildCommand, not a prebuild command: SwiftPM runs a prebuild command only with a binary
+    // (an artifact bundle, Scripts/artifact-bundle.sh), and a buildCommand with either.
+    .plugin(name: "EBTokensPlugin", capability: .buildTool(), dependencies: ["ebtokens"]),
+    .plugin(
+      name: "GenerateTokens",
+      capability: .command(
+        intent: .custom(verb: "generate-tokens", description: "Build the outputs ebtokens.yml lists"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "ebtokens build writes the outputs ebtokens.yml lists into the package")
+        ]
+      ),
+      dependencies: ["ebtokens"]
     ),
     .target(name: "EBTokensBenchSupport"),
     .executableTarget(

@@ -461,7 +461,7 @@ public struct ConfigurationLoader {
       guard let mapping = self.mapping(node, key: "options") else { return options }
       let allowed: [String]
       switch kind {
-      case .swift: allowed = ["module", "references"]
+      case .swift: allowed = ["module", "references", "sources-only"]
       case .kotlin: allowed = ["package", "object", "references"]
       case .css: allowed = ["selector", "references", "modes"]
       case .xcassets: allowed = ["catalog"]
@@ -480,6 +480,8 @@ public struct ConfigurationLoader {
           if let value = identifier(entry, dotted: false) { options.catalogName = value }
         case "selector":
           if let value = selector(entry) { options.cssSelector = value }
+        case "sources-only":
+          if let value = bool(entry) { options.swiftSourcesOnly = value }
         case "references" where kind == .css:
           if let value = bool(entry) { options.keepsReferences = value }
         case "references":

@@ -1,0 +1,122 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The SwiftPM plugins, used as an app uses them: `examples/plugin-consumer`, whose target's code
+/// names tokens that exist only once EBTokensPlugin has generated them, is built with `swift build`
+/// and run; `generate-tokens` writes its other outputs.
+///
+/// The consumer is copied to `.build/plugin-consumer/consumer`, and depends on this checkout through
+/// the link `.build/plugin-consumer/ebtokens` (SwiftPM names a path dependency after its folder, and
+/// the consumer names the package `ebtokens`). Both places and the scratch folder stay the same
+/// from run to run, so that a second run compiles only the consumer, not ebtokens again.
+/// Serialized: both tests build in one scratch folder.
+@Suite(.serialized) struct PluginTests {
+  private static let work = BinaryRunner.repositoryRoot.appendingPathComponent(".build/plugin-consumer")
+  private static let consumer = work.appendingPathComponent("consumer")
+  private static let scratch = work.appendingPathComponent("scratch").path
+  private static let alertTokens = consumer.appendingPathComponent("Sources/TokensDemo/tokens/alert.yaml")
+
+  /// A fresh copy of the example consumer, depending on this checkout.
+  private func preparedConsumer() throws {
+    let files = FileManager.default
+    try files.createDirectory(at: Self.work, withIntermediateDirectories: true)
+    let link = Self.work.appendingPathComponent("ebtokens")
+    if (try? files.destinationOfSymbolicLink(atPath: link.path)) != BinaryRunner.repositoryRoot.path {
+      try? files.removeItem(at: link)
+      try files.createSymbolicLink(at: link, withDestinationURL: BinaryRunner.repositoryRoot)
+    }
+    try? files.removeItem(at: Self.consumer)
+    try copyTree(
+      BinaryRunner.repositoryRoot.appendingPathComponent("examples/plugin-consumer"), to: Self.consumer)
+    let manifest = Self.consumer.appendingPathComponent("Package.swift")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    try #require(text.contains(#".package(path: "../..")"#))
+    try Data(
+      text.replacingOccurrences(of: #".package(path: "../..")"#, with: #".package(path: "../ebtokens")"#).utf8
+    )
+    .write(to: manifest)
+  }
+
+  private func swift(_ arguments: [String]) throws -> ChildProcess.Result {
+    try ExternalTool.run(
+      try ExternalTool.swift.require(), arguments, in: Self.consumer, environment: ExternalTool.environment,
+      timeout: 900)
+  }
+
+  /// `swift build`, then what the built program prints.
+  private func builtProgramOutput() throws -> [String] {
+    let build = try swift(["build", "--scratch-path", Self.scratch])
+    try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
+    #expect(!build.stdout.contains("warning:"), "\(build.stdout)")
+    let run = try ExternalTool.run(Self.scratch + "/debug/TokensDemo", [])
+    try #require(run.status == 0, "\(run.stderr)")
+    return ExternalTool.lines(run.stdout)
+  }
+
+  private func replace(_ old: String, with new: String, in file: URL) throws {
+    let text = try String(contentsOf: file, encoding: .utf8)
+    try #require(text.contains(old))
+    try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: file)
+  }
+
+  @Test(.requires(.swift)) func theBuildPluginGeneratesTheTokensTheTargetUsesAndFollowsAChangedTokenFile()
+    throws
+  {
+    try preparedConsumer()
+    #expect(
+      try builtProgramOutput() == [
+        "information background #E5F1FF", "information title #072592", "space 16 16.0",
+      ])
+    try replace("bg: \"#E5F1FF\"", with: "bg: \"#E5F1F0\"", in: Self.alertTokens)
+    try replace(
+      "space-16: 16px", with: "space-16: 18px",
+      in: Self.consumer.appendingPathComponent("Sources/TokensDemo/tokens/space.yaml"))
+    #expect(
+      try builtProgramOutput() == [
+        "information background #E5F1F0", "information title #072592", "space 16 18.0",
+      ])
+  }
+
+  /// A token file with an error fails the build with the error at its place, and builds nothing.
+  @Test(.requires(.swift)) func aBrokenTokenFileFailsTheBuildWithItsLocation() throws {
+    try preparedConsumer()
+    try replace(
+      "bg: \"#E5F1FF\"", with: "bg: \"{main.alert.color.information.missing}\"", in: Self.alertTokens)
+    let build = try swift(["build", "--scratch-path", Self.scratch])
+    #expect(build.status != 0)
+    #expect(
+      (build.stdout + build.stderr).contains(
+        "Sources/TokensDemo/tokens/alert.yaml:6:13: error: 'main.alert.color.information.bg' references"),
+      "\(build.stdout)\n\(build.stderr)")
+  }
+
+  @Test(.requires(.swift)) func theCommandPluginWritesTheOutputsAndChecksThem() throws {
+    try preparedConsumer()
+    let css = Self.consumer.appendingPathComponent("dist/css/tokens.css")
+    // Without the permission, SwiftPM refuses to run it, and nothing is written.
+    let refused = try swift(["package", "--scratch-path", Self.scratch, "generate-tokens"])
+    #expect(refused.status != 0)
+    #expect(!FileManager.default.fileExists(atPath: css.path))
+
+    let generate = [
+      "package", "--scratch-path", Self.scratch, "--allow-writing-to-package-directory", "generate-tokens",
+    ]
+    let written = try swift(generate)
+    try #require(written.status == 0, "\(written.stdout)\n\(written.stderr)")
+    #expect(written.stdout.contains("created dist/css/tokens.css"), "\(written.stdout)")
+    #expect(
+      try String(contentsOf: css, encoding: .utf8).contains("--main-alert-color-information-bg: #e5f1ff;"))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: Self.consumer.appendingPathComponent("dist/kotlin/com/eastblue/ds/tokens/EBTokens.kt").path))
+
+    // Arguments pass through to `ebtokens build`: `--check` fails once a token changed.
+    let upToDate = try swift(generate + ["--check"])
+    #expect(upToDate.status == 0, "\(upToDate.stdout)\n\(upToDate.stderr)")
+    try replace("bg: \"#E5F1FF\"", with: "bg: \"#E5F1F0\"", in: Self.alertTokens)
+    let outOfDate = try swift(generate + ["--check"])
+    #expect(outOfDate.status != 0)
+    #expect(outOfDate.stdout.contains("out of date: dist/css/tokens.css"), "\(outOfDate.stdout)")
+  }
+}

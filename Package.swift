@@ -8,10 +8,10 @@ let package = Package(
     .executable(name: "ebtokens", targets: ["ebtokens"]),
     .executable(name: "ebtokens-bench", targets: ["ebtokens-bench"]),
     .library(name: "EBTokens", targets: ["EBTokens"]),
-    // An app's target generates its tokens at build time (docs/swiftpm-plugins.md).
+    // The plugins' products (docs/swiftpm-plugins.md); Scripts/artifact-bundle.sh copies them.
     .plugin(name: "EBTokensPlugin", targets: ["EBTokensPlugin"]),
-    // `swift package generate-tokens`: `ebtokens build` on the package's ebtokens.yml.
     .plugin(name: "GenerateTokens", targets: ["GenerateTokens"]),
+    // End of the plugins' products.
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -72,8 +72,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // A buildCommand, not a prebuild command: SwiftPM runs a prebuild command only with a binary
-    // (an artifact bundle, Scripts/artifact-bundle.sh), and a buildCommand with either.
+    // The plugins' targets; Scripts/artifact-bundle.sh copies them. EBTokensPlugin generates a
+    // target's tokens at build time with a buildCommand, not a prebuild command: SwiftPM runs a
+    // prebuild command only with a binary (an artifact bundle), and a buildCommand with either.
+    // GenerateTokens is `swift package generate-tokens`: `ebtokens build` in the package.
     .plugin(name: "EBTokensPlugin", capability: .buildTool(), dependencies: ["ebtokens"]),
     .plugin(
       name: "GenerateTokens",
@@ -86,6 +88,7 @@ let package = Package(
       ),
       dependencies: ["ebtokens"]
     ),
+    // End of the plugins' targets.
     .target(name: "EBTokensBenchSupport"),
     .executableTarget(
       name: "ebtokens-bench",

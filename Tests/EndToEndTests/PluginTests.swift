@@ -17,8 +17,11 @@ import Testing
   private static let scratch = work.appendingPathComponent("scratch").path
   private static let alertTokens = consumer.appendingPathComponent("Sources/TokensDemo/tokens/alert.yaml")
 
-  /// A fresh copy of the example consumer, depending on this checkout.
-  private func preparedConsumer() throws {
+  /// A fresh copy of the example consumer, depending on this checkout, or on the package at
+  /// `dependency` (relative to the consumer) named `package`.
+  private func preparedConsumer(dependingOn dependency: String = "../ebtokens", package: String = "ebtokens")
+    throws
+  {
     let files = FileManager.default
     try files.createDirectory(at: Self.work, withIntermediateDirectories: true)
     let link = Self.work.appendingPathComponent("ebtokens")
@@ -30,12 +33,8 @@ import Testing
     try copyTree(
       BinaryRunner.repositoryRoot.appendingPathComponent("examples/plugin-consumer"), to: Self.consumer)
     let manifest = Self.consumer.appendingPathComponent("Package.swift")
-    let text = try String(contentsOf: manifest, encoding: .utf8)
-    try #require(text.contains(#".package(path: "../..")"#))
-    try Data(
-      text.replacingOccurrences(of: #".package(path: "../..")"#, with: #".package(path: "../ebtokens")"#).utf8
-    )
-    .write(to: manifest)
+    try replace(#".package(path: "../..")"#, with: ".package(path: \"\(dependency)\")", in: manifest)
+    try replace(#"package: "ebtokens")"#, with: "package: \"\(package)\")", in: manifest)
   }
 
   private func swift(_ arguments: [String]) throws -> ChildProcess.Result {
@@ -118,5 +117,55 @@ import Testing
     let outOfDate = try swift(generate + ["--check"])
     #expect(outOfDate.status != 0)
     #expect(outOfDate.stdout.contains("out of date: dist/css/tokens.css"), "\(outOfDate.stdout)")
+  }
+
+  /// `Scripts/artifact-bundle.sh` packs a binary (here the one the tests built, not a release
+  /// build, which would take minutes) as an artifact bundle and a plugin package on it; the
+  /// consumer, depending on that package, builds without compiling ebtokens.
+  @Test(.requires(.swift, .zip)) func theBuildPluginWorksFromTheArtifactBundle() throws {
+    let bundleFolder = Self.work.appendingPathComponent("artifact-bundle")
+    let script = try ExternalTool.run(
+      "/bin/bash",
+      [
+        BinaryRunner.repositoryRoot.appendingPathComponent("Scripts/artifact-bundle.sh").path, "--binary",
+        BinaryRunner.executable.path, "--output", bundleFolder.path, "1.2.3",
+      ], in: BinaryRunner.repositoryRoot, environment: ExternalTool.environment, timeout: 120)
+    try #require(script.status == 0, "\(script.stdout)\n\(script.stderr)")
+    let checksum = try #require(ExternalTool.lines(script.stdout).last)
+    #expect(checksum.wholeMatch(of: /checksum: [0-9a-f]{64}/) != nil, "\(checksum)")
+
+    struct Bundle: Decodable {
+      struct Artifact: Decodable {
+        struct Variant: Decodable {
+          let path: String
+          let supportedTriples: [String]
+        }
+        let type: String
+        let version: String
+        let variants: [Variant]
+      }
+      let schemaVersion: String
+      let artifacts: [String: Artifact]
+    }
+    let bundle = bundleFolder.appendingPathComponent("ebtokens.artifactbundle")
+    let info = try JSONDecoder().decode(
+      Bundle.self, from: Data(contentsOf: bundle.appendingPathComponent("info.json")))
+    #expect(info.schemaVersion == "1.0")
+    let artifact = try #require(info.artifacts["ebtokens"])
+    #expect(artifact.type == "executable" && artifact.version == "1.2.3")
+    let variant = try #require(artifact.variants.first)
+    #expect(artifact.variants.count == 1)
+    #expect(
+      variant.supportedTriples.count == 1 && variant.supportedTriples[0].hasSuffix("-unknown-linux-gnu"))
+    #expect(FileManager.default.isExecutableFile(atPath: bundle.appendingPathComponent(variant.path).path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: bundleFolder.appendingPathComponent("ebtokens.artifactbundle.zip").path))
+
+    try preparedConsumer(dependingOn: "../artifact-bundle/ebtokens-plugin", package: "ebtokens-plugin")
+    #expect(
+      try builtProgramOutput() == [
+        "information background #E5F1FF", "information title #072592", "space 16 16.0",
+      ])
   }
 }

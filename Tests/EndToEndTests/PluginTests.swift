@@ -59,7 +59,8 @@ import Testing
     try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: file)
   }
 
-  @Test(.requires(.swift)) func theBuildPluginGeneratesTheTokensTheTargetUsesAndFollowsAChangedTokenFile()
+  @Test(.requires(.swift))
+  func theBuildPluginGeneratesTheTokensTheTargetUsesAndFollowsChangedAndNewTokenFiles()
     throws
   {
     try preparedConsumer()
@@ -74,6 +75,20 @@ import Testing
     #expect(
       try builtProgramOutput() == [
         "information background #E5F1F0", "information title #072592", "space 16 18.0",
+      ])
+
+    // A new token file is an input too.
+    let target = Self.consumer.appendingPathComponent("Sources/TokensDemo")
+    try Data("radius:\n  $type: dimension\n  small: 4px\n".utf8)
+      .write(to: target.appendingPathComponent("tokens/radius.yaml"))
+    let main = target.appendingPathComponent("main.swift")
+    try Data(
+      (try String(contentsOf: main, encoding: .utf8) + "print(\"radius \\(EBTokens.Radius.small)\")\n").utf8
+    )
+    .write(to: main)
+    #expect(
+      try builtProgramOutput() == [
+        "information background #E5F1F0", "information title #072592", "space 16 18.0", "radius 4.0",
       ])
   }
 

@@ -67,6 +67,7 @@ import Testing
     #expect(
       try builtProgramOutput() == [
         "information background #E5F1FF", "information title #072592", "space 16 16.0",
+        "body 16.0pt weight 600.0",
       ])
     try replace("bg: \"#E5F1FF\"", with: "bg: \"#E5F1F0\"", in: Self.alertTokens)
     try replace(
@@ -75,6 +76,7 @@ import Testing
     #expect(
       try builtProgramOutput() == [
         "information background #E5F1F0", "information title #072592", "space 16 18.0",
+        "body 16.0pt weight 600.0",
       ])
 
     // A new token file is an input too.
@@ -88,7 +90,8 @@ import Testing
     .write(to: main)
     #expect(
       try builtProgramOutput() == [
-        "information background #E5F1F0", "information title #072592", "space 16 18.0", "radius 4.0",
+        "information background #E5F1F0", "information title #072592", "space 16 18.0",
+        "body 16.0pt weight 600.0", "radius 4.0",
       ])
   }
 
@@ -181,6 +184,7 @@ import Testing
     #expect(
       try builtProgramOutput() == [
         "information background #E5F1FF", "information title #072592", "space 16 16.0",
+        "body 16.0pt weight 600.0",
       ])
   }
 }

@@ -8,6 +8,10 @@ let package = Package(
     .executable(name: "ebtokens", targets: ["ebtokens"]),
     .executable(name: "ebtokens-bench", targets: ["ebtokens-bench"]),
     .library(name: "EBTokens", targets: ["EBTokens"]),
+    // The plugins' products (docs/swiftpm-plugins.md); Scripts/artifact-bundle.sh copies them.
+    .plugin(name: "EBTokensPlugin", targets: ["EBTokensPlugin"]),
+    .plugin(name: "GenerateTokens", targets: ["GenerateTokens"]),
+    // End of the plugins' products.
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,6 +75,23 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The plugins' targets; Scripts/artifact-bundle.sh copies them. EBTokensPlugin generates a
+    // target's tokens at build time with a buildCommand, not a prebuild command: SwiftPM runs a
+    // prebuild command only with a binary (an artifact bundle), and a buildCommand with either.
+    // GenerateTokens is `swift package generate-tokens`: `ebtokens build` in the package.
+    .plugin(name: "EBTokensPlugin", capability: .buildTool(), dependencies: ["ebtokens"]),
+    .plugin(
+      name: "GenerateTokens",
+      capability: .command(
+        intent: .custom(verb: "generate-tokens", description: "Build the outputs ebtokens.yml lists"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "ebtokens build writes the outputs ebtokens.yml lists into the package")
+        ]
+      ),
+      dependencies: ["ebtokens"]
+    ),
+    // End of the plugins' targets.
     .target(name: "EBTokensBenchSupport"),
     .executableTarget(
       name: "ebtokens-bench",

@@ -31,6 +31,8 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
   case filterPatternHoldsNothing(String, at: SourceLocation?)
   /// Warning: an output whose filter keeps no token, so it is generated empty.
   case filterKeepsNothing(kind: String, destination: String, at: SourceLocation?)
+  /// `generate-swift` on a config that lists several Swift outputs: which one to write is not said.
+  case severalSwiftOutputs(first: SourceLocation?, at: SourceLocation?)
 
   public var diagnostic: Diagnostic {
     switch self {
@@ -94,6 +96,10 @@ public enum ConfigurationError: DiagnosticConvertible, Equatable {
       return Diagnostic(
         "the \(kind) output to '\(destination)' keeps no token: its include, exclude, types and "
           + "deprecated leave every token out", at: location, severity: .warning)
+    case .severalSwiftOutputs(let first, let location):
+      return Diagnostic(
+        "the config lists more than one swift output (the first\(first.map { " at \($0.line):\($0.column)" } ?? "")); "
+          + "generate-swift writes one, so give it a config with one", at: location)
     }
   }
 }

@@ -92,7 +92,7 @@ public struct ConfigurationLoader {
     /// The `options` of an output of `kind`.
     package static func options(of kind: Configuration.Output.Kind) -> [String] {
       switch kind {
-      case .swift: ["module", "references"]
+      case .swift: ["module", "references", "sources-only"]
       case .kotlin: ["package", "object", "references"]
       case .css: ["selector", "references", "modes"]
       case .xcassets: ["catalog"]
@@ -490,6 +490,8 @@ public struct ConfigurationLoader {
           if let value = identifier(entry, dotted: false) { options.catalogName = value }
         case "selector":
           if let value = selector(entry) { options.cssSelector = value }
+        case "sources-only":
+          if let value = bool(entry) { options.swiftSourcesOnly = value }
         case "references" where kind == .css:
           if let value = bool(entry) { options.keepsReferences = value }
         case "references":

@@ -427,6 +427,11 @@ enum EmbeddedSchemas {
           "description": "An alias as the token it names (`EBTokens.Color.Text.title.opacity(0.8)`) instead of its value.",
           "type": "boolean",
           "default": false
+        },
+        "sources-only": {
+          "description": "Only the Swift sources, flat in the destination, always the same four files (no Package.swift): what the SwiftPM build plugin compiles into an app's target.",
+          "type": "boolean",
+          "default": false
         }
       }
     },

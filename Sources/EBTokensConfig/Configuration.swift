@@ -170,6 +170,9 @@ public struct Configuration: Sendable {
   public struct Options: Sendable {
     /// Swift: the package, product and module name.
     public var swiftModule = "EBTokens"
+    /// Swift: only the sources, side by side in the destination (no `Package.swift`), for a target
+    /// to compile with its own code.
+    public var swiftSourcesOnly = false
     /// Kotlin: the package of the generated objects.
     public var kotlinPackage = "com.eastblue.ds.tokens"
     /// Kotlin: the name of the top-level object.

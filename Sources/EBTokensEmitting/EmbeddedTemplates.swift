@@ -278,6 +278,8 @@ data class EBShadow(
     val spread: Dp,
     val inset: Boolean = false
 )
+{{! EBBorder needs EBStrokeStyle, declared for stroke style and border tokens only. }}
+{{#hasStrokes}}
 
 /** A border token: its color, width and style. */
 data class EBBorder(
@@ -285,6 +287,7 @@ data class EBBorder(
     val width: Dp,
     val style: EBStrokeStyle
 )
+{{/hasStrokes}}
 {{/hasStyles}}
 {{#hasStrokes}}
 
@@ -744,6 +747,8 @@ public struct EBShadow: Hashable, Sendable {
     self.inset = inset
   }
 }
+{{! EBBorder needs EBStrokeStyle, declared for stroke style and border tokens only. }}
+{{#hasStrokes}}
 
 /// A border token: its color, width in points, and style.
 public struct EBBorder: Hashable, Sendable {
@@ -757,6 +762,7 @@ public struct EBBorder: Hashable, Sendable {
     self.style = style
   }
 }
+{{/hasStrokes}}
 {{/hasStyles}}
 {{#hasStrokes}}
 

@@ -69,7 +69,7 @@ public struct OutputRenderer: Sendable {
     case .swift:
       emitter = SwiftEmitter(
         moduleName: options.swiftModule, location: output.location,
-        keepsReferences: options.codeKeepsReferences)
+        keepsReferences: options.codeKeepsReferences, writesSourcesOnly: options.swiftSourcesOnly)
     case .kotlin:
       emitter = KotlinEmitter(
         packageName: options.kotlinPackage, objectName: options.kotlinObject, location: output.location,

@@ -11,7 +11,9 @@ struct Ebtokens: ParsableCommand {
       way), 64 usage error, 74 a file could not be written (full disk, read-only folder, permission), \
       75 another build of the project holds the lock (--no-wait).
       """,
-    subcommands: [Build.self, List.self, Audit.self, Export.self, Init.self, Diff.self]
+    subcommands: [
+      Build.self, GenerateSwift.self, List.self, Audit.self, Export.self, Init.self, Diff.self,
+    ]
   )
 }
 

@@ -35,3 +35,11 @@ struct BinaryRunner {
       executable, arguments, in: directory, environment: environment, timeout: timeout)
   }
 }
+
+/// Runs `body` with a new empty folder, deleted afterwards.
+func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+  let root = FileManager.default.temporaryDirectory.appendingPathComponent("ebtokens-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: root) }
+  return try body(root)
+}

@@ -78,12 +78,4 @@ import Testing
       #expect(cleaned.entries["dist/swift/Sources/EBTokens/EBTokens.swift"] == nil)
     }
   }
-
-  private func withTemporaryFolder(_ body: (URL) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ebtokens-safety-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
-    try body(root)
-  }
 }

@@ -541,11 +541,3 @@ private struct OutsideSnapshot: Equatable {
     self.entries = entries
   }
 }
-
-private func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
-  let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "ebtokens-fault-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: root) }
-  return try body(root)
-}

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A command-line tool a test needs (swift, kotlinc, kotlin, chromium, aapt2, check-jsonschema, git, tsc,
-/// node, sassc), found on `PATH`.
+/// node, sassc, zip), found on `PATH`.
 ///
 /// A test that needs one carries the ``Testing/Trait/requires(_:)`` trait and asks for its path
 /// with ``require(sourceLocation:)``. Outside CI a missing tool skips the test, and the skip shows
@@ -33,6 +33,8 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
   public static let node = ExternalTool("node", "nodejs")
   /// The Sass compiler on LibSass (Debian's `sassc`).
   public static let sassc = ExternalTool("sassc")
+  /// Info-ZIP's `zip`, which `Scripts/artifact-bundle.sh` packs the bundle with.
+  public static let zip = ExternalTool("zip")
 
   public var description: String { names.joined(separator: " or ") }
 

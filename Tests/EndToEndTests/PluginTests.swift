@@ -104,7 +104,7 @@ import Testing
     #expect(build.status != 0)
     #expect(
       (build.stdout + build.stderr).contains(
-        "Sources/TokensDemo/tokens/alert.yaml:6:13: error: 'main.alert.color.information.bg' references"),
+        "Sources/TokensDemo/tokens/alert.yaml:7:13: error: 'main.alert.color.information.bg' references"),
       "\(build.stdout)\n\(build.stderr)")
   }
 

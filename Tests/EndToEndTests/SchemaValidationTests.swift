@@ -25,7 +25,10 @@ import Testing
     return paths.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.map { "\(folder)/\($0)" }.sorted()
   }
 
-  static let shippedConfigs = ["ebtokens.yml", "examples/dark-mode/ebtokens.yml"]
+  static let shippedConfigs = [
+    "ebtokens.yml", "examples/dark-mode/ebtokens.yml", "examples/plugin-consumer/ebtokens.yml",
+    "examples/plugin-consumer/Sources/TokensDemo/ebtokens.yml",
+  ]
   static var shippedTokenFiles: [String] {
     yamlFiles(in: "tokens") + yamlFiles(in: "examples").filter { !shippedConfigs.contains($0) }
   }

@@ -8,7 +8,7 @@ extension Configuration {
   /// the other outputs and the contrast report. What the SwiftPM build plugin runs, the plugin's
   /// work folder being `directory`; a relative `directory` is taken from the current folder.
   ///
-  /// - Throws: ``DiagnosticsError`` with ``ConfigurationError/severalSwiftOutputs(first:at:)``
+  /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with ``ConfigurationError/severalSwiftOutputs(first:at:)``
   ///   when the config lists more than one Swift output.
   public func swiftSources(in directory: String) throws -> Configuration {
     let swiftOutputs = outputs.filter { $0.kind == .swift }

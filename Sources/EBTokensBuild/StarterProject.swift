@@ -1,20 +1,10 @@
+import EBTokensConfig
 import EBTokensSupport
 import Foundation
 
 /// `ebtokens init`: the files of a new project that `ebtokens build` builds as they are, written
 /// only where no file exists.
 public enum StarterProject {
-  /// The outputs a new project generates.
-  public enum Platform: String, CaseIterable, Sendable {
-    case swift
-    case kotlin
-    case css
-    case xcassets
-    case android
-    case typescript
-    case scss
-  }
-
   /// The command to run once the project is written into `directory`, as typed in a shell.
   public static func nextCommand(directory: String) -> String {
     guard directory != "." else { return "ebtokens build" }
@@ -29,7 +19,7 @@ public enum StarterProject {
   /// The new project's files, by path relative to its folder, in the order they are written:
   /// the config (with an output for each of `platforms`, and an audit rule), a token file with a
   /// color, an alias and a dimension, and the JSON Schemas the two name on their first lines.
-  public static func files(platforms: [Platform]) -> [(path: String, text: String)] {
+  public static func files(platforms: [Configuration.Output.Kind]) -> [(path: String, text: String)] {
     [
       ("ebtokens.yml", configuration(platforms: platforms)),
       ("tokens/tokens.yaml", tokens),
@@ -45,7 +35,7 @@ public enum StarterProject {
   ///
   /// - Throws: ``/EBTokensSupport/DiagnosticsError`` of ``StarterProjectError/fileExists(path:)``, one per file
   ///   in the way; ``SystemFailure`` (input/output) when a file cannot be written.
-  public static func create(in directory: String, platforms: [Platform]) throws -> [String] {
+  public static func create(in directory: String, platforms: [Configuration.Output.Kind]) throws -> [String] {
     let files = files(platforms: platforms)
     let existing = files.map { path(directory, $0.path) }.filter { exists($0) }
     if !existing.isEmpty {
@@ -74,7 +64,7 @@ public enum StarterProject {
     return lstat(path, &status) == 0
   }
 
-  static func configuration(platforms: [Platform]) -> String {
+  static func configuration(platforms: [Configuration.Output.Kind]) -> String {
     var text = """
       # yaml-language-server: $schema=schemas/ebtokens.schema.json
       # ebtokens configuration: what `ebtokens build` generates and what `ebtokens audit` checks.
@@ -84,7 +74,7 @@ public enum StarterProject {
       outputs:
 
       """
-    for platform in Platform.allCases where platforms.contains(platform) {
+    for platform in Configuration.Output.Kind.allCases where platforms.contains(platform) {
       switch platform {
       case .swift:
         text += """

@@ -2,7 +2,7 @@ import ArgumentParser
 import EBTokens
 import Foundation
 
-extension StarterProject.Platform: EnumerableFlag {}
+extension Configuration.Output.Kind: EnumerableFlag {}
 
 struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -19,7 +19,7 @@ struct Init: ParsableCommand {
   var path = "."
 
   @Flag(help: "The outputs to generate (default: swift, kotlin and css).")
-  var platforms: [StarterProject.Platform] = []
+  var platforms: [Configuration.Output.Kind] = []
 
   @OptionGroup var diagnostics: DiagnosticOptions
 

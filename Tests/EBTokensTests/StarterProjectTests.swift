@@ -8,7 +8,9 @@ import Testing
 /// `ebtokens init`'s files, and that it never overwrites one.
 @Suite struct StarterProjectTests {
   @Test func theConfigHasAnOutputForEachPlatformAskedForAndAnAuditRule() throws {
-    for platforms in [[StarterProject.Platform.kotlin], [.swift, .css], StarterProject.Platform.allCases] {
+    for platforms in [
+      [Configuration.Output.Kind.kotlin], [.swift, .css], Configuration.Output.Kind.allCases,
+    ] {
       let text = StarterProject.configuration(platforms: platforms)
       let configuration = try ConfigurationLoader().load(yaml: text, path: "ebtokens.yml")
       #expect(configuration.outputs.map(\.kind.rawValue) == platforms.map(\.rawValue))
@@ -52,7 +54,7 @@ import Testing
         atPath: directory.appendingPathComponent("ebtokens.yml").path, withDestinationPath: "nowhere")
 
       let error = try #require(throws: DiagnosticsError.self) {
-        try StarterProject.create(in: directory.path, platforms: StarterProject.Platform.allCases)
+        try StarterProject.create(in: directory.path, platforms: Configuration.Output.Kind.allCases)
       }
       #expect(
         error.diagnostics.map(\.message).sorted() == [

@@ -34,8 +34,10 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
 
   /// One run of the work.
   public struct Run {
+    /// Whether it is the run the watch starts with, before any change.
+    public let isFirst: Bool
     /// The inputs whose change started it, as ``/EBTokensSupport/DisplayPath`` paths, sorted;
-    /// empty for the first run.
+    /// empty for the first run, and after the system lost events.
     public let changes: [String]
     /// How long it took, from the end of the quiet period (the config's reload included).
     public let duration: Duration
@@ -67,6 +69,7 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
   private var needsNewPlan = false
   private var debounce: DispatchWorkItem?
   private var isStopping = false
+  private var hasRun = false
 
   /// - Parameters:
   ///   - configurationFile: The config file to watch, whether or not it exists or is valid yet
@@ -208,7 +211,8 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
     } else {
       outcome = .failure(loadFailure ?? DiagnosticsError(diagnostics: []))
     }
-    report(Run(changes: changes, duration: clock.now - start, outcome: outcome))
+    report(Run(isFirst: !hasRun, changes: changes, duration: clock.now - start, outcome: outcome))
+    hasRun = true
   }
 
   private func syncWatches() {

@@ -86,7 +86,7 @@ struct Build: ParsableCommand {
           }
           summary += WatchOutput.count(result.warnings.count, "warning")
           WatchOutput.print(
-            run, "\(run.changes.isEmpty ? "built" : "rebuilt") in \(run.milliseconds) ms: \(summary)")
+            run, "\(run.isFirst ? "built" : "rebuilt") in \(run.milliseconds) ms: \(summary)")
           diagnostics.print(result.warnings)
         case .failure(let error):
           WatchOutput.printFailure(

@@ -4,16 +4,23 @@ public enum DisplayPath {
   /// `path` relative to the working directory when it lies below it, otherwise as given.
   public static func forFile(_ path: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
-    let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+    let standardized = absolute(path)
+    let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+    if standardized.hasPrefix(prefix) { return String(standardized.dropFirst(prefix.count)) }
+    return path
+  }
+
+  /// `path` made absolute against the working directory, with `.` and `..` removed lexically.
+  public static func absolute(_ path: String) -> String {
+    let absolute =
+      path.hasPrefix("/")
+      ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
     // Lexically, not with `standardizingPath`, which resolves symbolic links: a link must be
     // named as the user sees it in the folder.
     var components: [Substring] = []
     for component in absolute.split(separator: "/") where component != "." {
       if component == ".." { _ = components.popLast() } else { components.append(component) }
     }
-    let standardized = "/" + components.joined(separator: "/")
-    let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-    if standardized.hasPrefix(prefix) { return String(standardized.dropFirst(prefix.count)) }
-    return path
+    return "/" + components.joined(separator: "/")
   }
 }

@@ -46,12 +46,34 @@ struct Audit: ParsableCommand {
       valueName: "pattern"))
   var fixPattern: String?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Audit, then again whenever a token file, mode or resolver file or the config changes, until Ctrl-C; "
+        + "prints the summary and the failing pairs each time (docs/watch.md)."))
+  var watch = false
+
   @OptionGroup var diagnostics: DiagnosticOptions
 
-  func run() throws {
-    var configuration = try diagnostics.reporting { try project.configuration(strict: diagnostics.strict) }
+  func validate() throws {
+    guard watch else { return }
+    if fixPattern != nil { throw ValidationError("--watch and --fix cannot be used together") }
+    if output == nil && format != .text {
+      throw ValidationError("--watch prints the text report; write another format with --output FILE")
+    }
+  }
+
+  /// The config with the command line's level and method.
+  private func configured(_ loaded: Configuration) -> Configuration {
+    var configuration = loaded
     if let level { configuration.audit.level = level }
     if let method { configuration.audit.method = method }
+    return configuration
+  }
+
+  func run() throws {
+    if watch { return try runWatching() }
+    let configuration = configured(
+      try diagnostics.reporting { try project.configuration(strict: diagnostics.strict) })
     let result: AuditResult
     if let fixPattern {
       let outcome = try diagnostics.reporting {
@@ -78,6 +100,42 @@ struct Audit: ParsableCommand {
         terminator: "")
     }
     if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+  }
+
+  /// `audit --watch`: one line per audit with its summary (see docs/watch.md), then the failing
+  /// pairs as the text report shows them; with `--output`, the report is written each time instead.
+  private func runWatching() throws {
+    let watcher = ProjectWatcher(
+      configurationFile: project.configurationFile,
+      loadConfiguration: { configured(try project.configuration(strict: diagnostics.strict)) },
+      work: { configuration in
+        let audited = try ContrastAudit.run(configuration: configuration)
+        if let output {
+          try AuditReport.writeAtomically(AuditReport.render(audited.value, format: format), to: output)
+        }
+        return audited
+      },
+      report: { run in
+        switch run.outcome {
+        case .success(let audited):
+          let result = audited.value
+          let written = output.map { "; report written to \($0)" } ?? ""
+          WatchOutput.print(
+            run,
+            "audited in \(run.milliseconds) ms: \(result.summary)\(WatchOutput.count(audited.warnings.count, "warning"))\(written)"
+          )
+          if output == nil && !result.allPass {
+            let failing = AuditResult(
+              level: result.level, method: result.method, canvas: result.canvas,
+              results: result.results.filter { !$0.passes }, modes: result.modes)
+            WatchOutput.write(AuditReport.render(failing, format: .text, colored: Self.stdoutIsColorTerminal))
+          }
+          diagnostics.print(audited.warnings)
+        case .failure(let error):
+          WatchOutput.printFailure(run, error, diagnostics: diagnostics)
+        }
+      })
+    try diagnostics.reporting { try watcher.run() }
   }
 
   /// ANSI colors only on a terminal, and never when `NO_COLOR` is set to anything (no-color.org).

@@ -23,7 +23,18 @@ struct Build: ParsableCommand {
       "When another build holds the project or an output folder, fail at once (exit 75) instead of waiting.")
   var noWait = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Build, then rebuild whenever a token file, mode or resolver file, template or the config changes, "
+        + "until Ctrl-C (docs/watch.md)."))
+  var watch = false
+
+  func validate() throws {
+    if watch && check { throw ValidationError("--watch and --check cannot be used together") }
+  }
+
   func run() throws {
+    if watch { return try runWatching() }
     let (configuration, result) = try diagnostics.reporting {
       let configuration = try project.configuration(strict: diagnostics.strict)
       let builder = Builder(
@@ -52,6 +63,37 @@ struct Build: ParsableCommand {
         Data("contrast audit failed and the config sets fail-build: true\n".utf8))
       throw ExitCode(1)
     }
+  }
+
+  /// `build --watch`: one line per build (see docs/watch.md), its errors and warnings after it.
+  private func runWatching() throws {
+    let builder = Builder(
+      lockWaiting: noWait
+        ? .fail : .wait { FileHandle.standardError.write(Data("ebtokens: \($0)\n".utf8)) })
+    let watcher = ProjectWatcher(
+      configurationFile: project.configurationFile,
+      loadConfiguration: { try project.configuration(strict: diagnostics.strict) },
+      // The one place a build runs in a watch: an incremental build session goes here.
+      work: { configuration in (configuration, try builder.build(configuration, mode: .write)) },
+      report: { run in
+        switch run.outcome {
+        case .success(let (configuration, result)):
+          var summary =
+            result.plan.changes.isEmpty ? "no changes" : "\(files(result.plan.changes.count)) changed"
+          if let contrast = result.contrast, !contrast.passes {
+            summary += "; contrast audit: \(contrast.summary)"
+            if result.failsOnContrast(configuration) { summary += " (fail-build)" }
+          }
+          summary += WatchOutput.count(result.warnings.count, "warning")
+          WatchOutput.print(
+            run, "\(run.isFirst ? "built" : "rebuilt") in \(run.milliseconds) ms: \(summary)")
+          diagnostics.print(result.warnings)
+        case .failure(let error):
+          WatchOutput.printFailure(
+            run, error, note: "; the outputs are unchanged", diagnostics: diagnostics)
+        }
+      })
+    try diagnostics.reporting { try watcher.run() }
   }
 
   private func files(_ count: Int) -> String {

@@ -345,7 +345,7 @@ public enum AuditReport {
       }
       object.member("apcaLc", number: pairs[index].measurement.apcaLc)
       object.member("pass", bool: pairs[index].passes)
-      if let fix = pairs[index].fix { object.member("fix", value: fixJSON(fix)) }
+      if let fix = pairs[index].fix { writeFix(fix, into: &object) }
       object.member("file", string: pairs[index].foregroundLocation.file)
       object.member("line", integer: pairs[index].foregroundLocation.line)
     }
@@ -374,31 +374,25 @@ public enum AuditReport {
     ),
   ]
 
-  /// A SARIF 2.1.0 log: one run of the tool `ebtokens`, with a rule per role that can fail and a
-  /// result per failing pair.
-  /// A fix as the JSON report writes it: the color and its measures, the token to change, what else
-  /// that moves, and for a translucent alias the opacity that passes.
-  static func fixJSON(_ fix: ContrastFix) -> JSONWriter.Value {
-    var members: [(String, JSONWriter.Value)] = [
-      ("value", .string(fix.literal.hex)),
-      ("foregroundValue", .string(fix.color.hex)),
-      ("deltaE", .number(roundedDeltaE(fix.deltaE))),
-      ("ratio", .number(fix.measurement.ratio)),
-      ("apcaLc", .number(fix.measurement.apcaLc)),
-      ("token", .string(fix.token)),
-      ("alsoMoves", .array(fix.alsoMoves.map { .string($0) })),
-    ]
+  /// A fix as the JSON report writes it, as the member `fix`: the color and its measures, the token
+  /// to change, what else that moves, and for a translucent alias the opacity that passes.
+  static func writeFix(_ fix: ContrastFix, into object: inout JSONWriter.ObjectWriter) {
+    object.beginObject("fix")
+    object.member("value", color: fix.literal)
+    object.member("foregroundValue", color: fix.color)
+    object.member("deltaE", number: roundedDeltaE(fix.deltaE))
+    object.member("ratio", number: fix.measurement.ratio)
+    object.member("apcaLc", number: fix.measurement.apcaLc)
+    object.member("token", string: fix.token)
+    object.member("alsoMoves", strings: fix.alsoMoves)
     if let alpha = fix.alpha {
-      members.append(
-        (
-          "alpha",
-          .object([
-            ("percent", .integer(alpha.percent)), ("ratio", .number(alpha.measurement.ratio)),
-            ("apcaLc", .number(alpha.measurement.apcaLc)),
-          ])
-        ))
+      object.beginObject("alpha")
+      object.member("percent", integer: alpha.percent)
+      object.member("ratio", number: alpha.measurement.ratio)
+      object.member("apcaLc", number: alpha.measurement.apcaLc)
+      object.endObject()
     }
-    return .object(members)
+    object.endObject()
   }
 
   /// ΔEOK to four decimals: a JND is 0.02, and more digits would only be noise between platforms.
@@ -439,6 +433,8 @@ public enum AuditReport {
     return lines
   }
 
+  /// A SARIF 2.1.0 log: one run of the tool `ebtokens`, with a rule per role that can fail and a
+  /// result per failing pair.
   static func sarif(_ result: AuditResult) -> JSONWriter.Value {
     .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),

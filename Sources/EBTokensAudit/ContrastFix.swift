@@ -92,18 +92,19 @@ extension ContrastFix {
         { @Sendable in
           // Pairs repeat colors: each search is made once per half, and its fix given to every
           // request that asks it, naming that request's token.
-          var found: [Request.Search: ContrastFix?] = [:]
-          return half.map { request in
+          var firstAsking: [Request.Search: Int] = [:]
+          var fixes: [ContrastFix?] = []
+          fixes.reserveCapacity(half.count)
+          for request in half {
             let search = Request.Search(request)
-            let fix: ContrastFix?
-            if let known = found[search] {
-              fix = known
+            if let first = firstAsking[search] {
+              fixes.append(fixes[first].map { $0.naming(request.token) })
             } else {
-              fix = find(request)
-              found[search] = fix
+              firstAsking[search] = fixes.count
+              fixes.append(find(request))
             }
-            return fix.map { $0.naming(request.token) }
           }
+          return fixes
         }
       }
     ).flatMap { $0 }

@@ -173,14 +173,24 @@ public struct Builder: Sendable {
           let result = try ContrastAudit.run(
             tokens: tokens, audit: configuration.audit, configPath: configuration.path)
           let directory = configuration.resolvedPath(reportDirectory)
-          // Each report staged and freed before the next is rendered: the JSON of a large audit is
-          // tens of megabytes.
+          let folder = folders.folder(directory)
+          // Each report staged and freed before the next is rendered; the JSON, tens of megabytes
+          // for a large audit, staged piece by piece as it is rendered.
           let files = AuditReport.buildFormats.flatMap { format in
-            prepared(
-              GeneratedOutput(directory: directory, files: AuditReport.reportFiles(result, formats: [format]))
-            ).files
+            guard format == .json else {
+              return prepared(
+                GeneratedOutput(
+                  directory: directory, files: AuditReport.reportFiles(result, formats: [format]))
+              ).files
+            }
+            return [
+              OutputWriter.prepare(
+                path: AuditReport.fileName(.json), streaming: { AuditReport.streamJSON(result, to: $0) },
+                bytes: { AuditReport.reportFiles(result, formats: [.json])[0].bytes }, in: folder,
+                staging: staging)
+            ]
           }
-          return (PreparedOutput(folder: folders.folder(directory), files: files), result, [])
+          return (PreparedOutput(folder: folder, files: files), result, [])
         }
       }
     }

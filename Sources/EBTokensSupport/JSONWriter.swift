@@ -41,6 +41,41 @@ public struct JSONWriter {
     var output: [UInt8] = []
     output.reserveCapacity(sampleSize + 4096)
     var sized = false
+    writeDocument(members, thenArray: key, count: count, element: element, into: &output) { output, index in
+      if !sized, output.count >= sampleSize {
+        // Room for the whole document, with a tenth to spare, estimated from the elements so far.
+        let perElement = Double(output.count) / Double(index + 1)
+        output.reserveCapacity(Int(perElement * Double(count) * 1.1) + 4096)
+        sized = true
+      }
+    }
+    return output
+  }
+
+  /// The document ``render(_:thenArray:count:element:)`` renders, handed to `write` in pieces of
+  /// about `pieceSize` bytes as they are made: a document of tens of megabytes is never held whole.
+  package static func stream(
+    _ members: [(String, Value)], thenArray key: String, count: Int, pieceSize: Int = 1 << 20,
+    element: (Int, inout ObjectWriter) -> Void, to write: ([UInt8]) -> Void
+  ) {
+    var output: [UInt8] = []
+    output.reserveCapacity(pieceSize + 4096)
+    writeDocument(members, thenArray: key, count: count, element: element, into: &output) { output, _ in
+      if output.count >= pieceSize {
+        write(output)
+        output.removeAll(keepingCapacity: true)
+      }
+    }
+    write(output)
+  }
+
+  /// Appends the document to `output`, calling `afterElement` with `output` and the position after
+  /// each element of the array.
+  private static func writeDocument(
+    _ members: [(String, Value)], thenArray key: String, count: Int,
+    element: (Int, inout ObjectWriter) -> Void, into output: inout [UInt8],
+    afterElement: (inout [UInt8], Int) -> Void
+  ) {
     output.appendText("{\n")
     for (member, value) in members {
       appendIndent(1, to: &output)
@@ -61,18 +96,12 @@ public struct JSONWriter {
         writer.begin()
         element(index, &writer)
         writer.end(last: index == count - 1, appendingTo: &output)
-        if !sized, output.count >= sampleSize {
-          // Room for the whole document, with a tenth to spare, estimated from the elements so far.
-          let perElement = Double(output.count) / Double(index + 1)
-          output.reserveCapacity(Int(perElement * Double(count) * 1.1) + 4096)
-          sized = true
-        }
+        afterElement(&output, index)
       }
       appendIndent(1, to: &output)
       output.append(UInt8(ascii: "]"))
     }
     output.appendText("\n}\n")
-    return output
   }
 
   /// Writes one object of a document member by member, laid out as ``render(_:)`` lays out an

@@ -170,17 +170,19 @@ extension ContrastFix {
   static func nearestPassing(
     lch: [Double], originalLab: [Double], alpha: Double, passes: (Color) -> Bool
   ) -> Color? {
-    // The hue is the same for every color tried.
+    // The hue is the same for every color tried, and the chroma read once: the search tries a
+    // few dozen colors.
     let hue = HueDirection(degrees: lch[2])
+    let (start, chroma) = (lch[0], lch[1])
     func color(lightness: Double) -> Color {
-      Self.color(lch: lch, hue: hue, lightness: lightness, alpha: alpha)
+      Self.color(chroma: chroma, hue: hue, lightness: lightness, alpha: alpha)
     }
     func passesAt(_ lightness: Double) -> Bool {
       passes(color(lightness: lightness))
     }
     var best: (lightness: Double, distance: Double)?
     for end in [0.0, 1.0] where passesAt(end) {
-      var failing = lch[0]
+      var failing = start
       var passing = end
       while abs(passing - failing) > lightnessPrecision {
         let middle = (passing + failing) / 2
@@ -190,7 +192,7 @@ extension ContrastFix {
       if distance < best?.distance ?? .infinity { best = (passing, distance) }
     }
     guard let best else { return nil }
-    let direction = lch[0] > best.lightness ? -1.0 : 1.0
+    let direction = start > best.lightness ? -1.0 : 1.0
     var step = 0.0
     while step <= 0.05 {
       let candidate = min(max(best.lightness + direction * step, 0), 1)
@@ -221,7 +223,7 @@ extension ContrastFix {
   /// decides the gamut in linear light, encoding only the color it returns (an audit of a large
   /// design system can have thousands of failing pairs).
   static func color(lch: [Double], lightness: Double, alpha: Double) -> Color {
-    color(lch: lch, hue: HueDirection(degrees: lch[2]), lightness: lightness, alpha: alpha)
+    color(chroma: lch[1], hue: HueDirection(degrees: lch[2]), lightness: lightness, alpha: alpha)
   }
 
   /// The cosine and sine of a hue, worked out once for a search that tries many lightnesses of it.
@@ -235,8 +237,8 @@ extension ContrastFix {
     }
   }
 
-  /// ``color(lch:lightness:alpha:)`` with `lch`'s hue as `hue`.
-  static func color(lch: [Double], hue: HueDirection, lightness: Double, alpha: Double) -> Color {
+  /// ``color(lch:lightness:alpha:)`` of the OKLCH color of `chroma` and `hue`.
+  static func color(chroma: Double, hue: HueDirection, lightness: Double, alpha: Double) -> Color {
     let (cosine, sine) = (hue.cosine, hue.sine)
     func linear(_ chroma: Double) -> (Double, Double, Double) {
       linearSRGB(lightness: lightness, a: chroma * cosine, b: chroma * sine)
@@ -245,10 +247,10 @@ extension ContrastFix {
       let tolerance = 1e-9
       return min(rgb.0, rgb.1, rgb.2) >= -tolerance && max(rgb.0, rgb.1, rgb.2) <= 1 + tolerance
     }
-    var rgb = linear(lch[1])
+    var rgb = linear(chroma)
     if !inGamut(rgb) {
       var low = 0.0
-      var high = lch[1]
+      var high = chroma
       // 2^-14 of the chroma: below what 8-bit channels show.
       for _ in 0..<14 {
         let middle = (low + high) / 2

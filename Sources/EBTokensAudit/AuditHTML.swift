@@ -15,6 +15,11 @@ enum AuditHTML {
   static let maximumCards = 1_000
 
   static func render(_ result: AuditResult) -> String {
+    String(decoding: bytes(result), as: UTF8.self)
+  }
+
+  /// The page's UTF-8: what `ebtokens build` writes, never held as a `String`.
+  static func bytes(_ result: AuditResult) -> [UInt8] {
     // Each section's count, and no more of its pairs than a page can draw.
     var failing = Section()
     var passing = Section()
@@ -42,11 +47,9 @@ enum AuditHTML {
       """
     page += header(result, failing: failing.total, passing: passing.total, decorative: decorative.total)
     page += "<main>\n"
-    // The sections are appended as bytes into one buffer: their thousand cards are most of the
-    // page. Kept apart from the rest, whose few non-ASCII characters would send the whole page
-    // through UTF-8 validation byte by byte rather than ASCII's fast path.
-    var html: [UInt8] = []
-    html.reserveCapacity(2_000 * min(result.results.count, maximumCards) + 4096)
+    // The sections are appended as bytes: their thousand cards are most of the page.
+    var html = Array(page.utf8)
+    html.reserveCapacity(html.count + 2_000 * min(result.results.count, maximumCards) + 4096)
     var cardsLeft = maximumCards
     appendSection(
       "Failing", id: "failing", pairs: failing, result: result, cardsLeft: &cardsLeft,
@@ -56,11 +59,10 @@ enum AuditHTML {
     appendSection(
       "Decorative", id: "decorative", pairs: decorative, result: result, cardsLeft: &cardsLeft, empty: nil,
       note: "Reported for reference, never judged: these colors carry no information.", to: &html)
-    page += String(decoding: html, as: UTF8.self)
-    page += "</main>\n"
-    page += footer(result)
-    page += "</body>\n</html>\n"
-    return page
+    html += "</main>\n".utf8
+    html += footer(result).utf8
+    html += "</body>\n</html>\n".utf8
+    return html
   }
 
   /// One section's pairs: how many there are, and the positions in the results of the first

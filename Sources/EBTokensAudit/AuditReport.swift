@@ -46,11 +46,17 @@ public enum AuditReport {
   /// The report files `ebtokens build` generates: `contrast-audit.md`, `.json` and `.html`.
   public static func reportFiles(_ result: AuditResult, formats: [Format] = buildFormats) -> [GeneratedFile] {
     formats.map { format in
-      let path = "contrast-audit.\(format.fileExtension)"
-      guard format != .json else { return GeneratedFile(path: path, bytes: jsonBytes(result)) }
-      return GeneratedFile(path: path, contents: render(result, format: format))
+      let path = fileName(format)
+      switch format {
+      case .json: return GeneratedFile(path: path, bytes: jsonBytes(result))
+      case .html: return GeneratedFile(path: path, bytes: AuditHTML.bytes(result))
+      default: return GeneratedFile(path: path, contents: render(result, format: format))
+      }
     }
   }
+
+  /// The name of the report file in `format`: `contrast-audit.json`.
+  package static func fileName(_ format: Format) -> String { "contrast-audit.\(format.fileExtension)" }
 
   /// Writes `text` to a temporary file beside `path` and renames it over `path`, so a reader (or
   /// a crash) never sees a half-written report. Creates missing parent folders.
@@ -294,8 +300,24 @@ public enum AuditReport {
     String(decoding: jsonBytes(result), as: UTF8.self)
   }
 
-  /// The JSON report's UTF-8: what `ebtokens build` writes, with no copy as text.
+  /// The JSON report's UTF-8, with no copy as text.
   static func jsonBytes(_ result: AuditResult) -> [UInt8] {
+    let (members, element) = jsonDocument(result)
+    return JSONWriter.render(members, thenArray: "results", count: result.results.count, element: element)
+  }
+
+  /// The JSON report's UTF-8 in pieces, each handed to `write` as it is made: what `ebtokens build`
+  /// writes, never holding the tens of megabytes of a large audit's report at once.
+  package static func streamJSON(_ result: AuditResult, to write: ([UInt8]) -> Void) {
+    let (members, element) = jsonDocument(result)
+    JSONWriter.stream(
+      members, thenArray: "results", count: result.results.count, element: element, to: write)
+  }
+
+  /// The JSON report's members before `results`, and what writes the result at a position.
+  private static func jsonDocument(_ result: AuditResult) -> (
+    members: [(String, JSONWriter.Value)], element: (Int, inout JSONWriter.ObjectWriter) -> Void
+  ) {
     let failed = result.failedCount
     var members: [(String, JSONWriter.Value)] = [
       ("level", .string(result.level.rawValue)),
@@ -319,36 +341,39 @@ public enum AuditReport {
     }
     // Each pair's fields are read in place: a copy of the pair costs more than most of them.
     let pairs = result.results
-    return JSONWriter.render(members, thenArray: "results", count: pairs.count) { index, object in
-      if let mode = pairs[index].mode { object.member("mode", string: mode) }
-      object.member("foreground", string: pairs[index].foreground)
-      object.member("background", string: pairs[index].background)
-      object.member("role", string: pairs[index].role.rawValue)
-      object.member("foregroundValue", color: pairs[index].foregroundColor)
-      object.member("backgroundValue", color: pairs[index].backgroundColor)
-      // A color written outside sRGB, as written: its value above is its sRGB gamut mapping.
-      let sides: [(StaticString, Color)] = [
-        ("foregroundAsWritten", pairs[index].foregroundColor),
-        ("backgroundAsWritten", pairs[index].backgroundColor),
-      ]
-      for (key, color) in sides {
-        if let wideGamut = color.wideGamut {
-          object.member(key, string: wideGamut.notation(alpha: color.alpha))
+    return (
+      members,
+      { index, object in
+        if let mode = pairs[index].mode { object.member("mode", string: mode) }
+        object.member("foreground", string: pairs[index].foreground)
+        object.member("background", string: pairs[index].background)
+        object.member("role", string: pairs[index].role.rawValue)
+        object.member("foregroundValue", color: pairs[index].foregroundColor)
+        object.member("backgroundValue", color: pairs[index].backgroundColor)
+        // A color written outside sRGB, as written: its value above is its sRGB gamut mapping.
+        let sides: [(StaticString, Color)] = [
+          ("foregroundAsWritten", pairs[index].foregroundColor),
+          ("backgroundAsWritten", pairs[index].backgroundColor),
+        ]
+        for (key, color) in sides {
+          if let wideGamut = color.wideGamut {
+            object.member(key, string: wideGamut.notation(alpha: color.alpha))
+          }
         }
+        object.member("composited", color: pairs[index].measurement.composited, opaque: true)
+        object.member("ratio", number: pairs[index].measurement.ratio)
+        object.member("required", number: pairs[index].required)
+        if let font = pairs[index].font {
+          object.member(
+            "font", value: .object([("size", .number(font.size)), ("weight", .number(font.weight))]))
+        }
+        object.member("apcaLc", number: pairs[index].measurement.apcaLc)
+        object.member("pass", bool: pairs[index].passes)
+        if let fix = pairs[index].fix { writeFix(fix, into: &object) }
+        object.member("file", string: pairs[index].foregroundLocation.file)
+        object.member("line", integer: pairs[index].foregroundLocation.line)
       }
-      object.member("composited", color: pairs[index].measurement.composited, opaque: true)
-      object.member("ratio", number: pairs[index].measurement.ratio)
-      object.member("required", number: pairs[index].required)
-      if let font = pairs[index].font {
-        object.member(
-          "font", value: .object([("size", .number(font.size)), ("weight", .number(font.weight))]))
-      }
-      object.member("apcaLc", number: pairs[index].measurement.apcaLc)
-      object.member("pass", bool: pairs[index].passes)
-      if let fix = pairs[index].fix { object.member("fix", value: fixJSON(fix)) }
-      object.member("file", string: pairs[index].foregroundLocation.file)
-      object.member("line", integer: pairs[index].foregroundLocation.line)
-    }
+    )
   }
 
   private static func jsonCounts(pairs: Int, failed: Int) -> [(String, JSONWriter.Value)] {
@@ -374,31 +399,25 @@ public enum AuditReport {
     ),
   ]
 
-  /// A SARIF 2.1.0 log: one run of the tool `ebtokens`, with a rule per role that can fail and a
-  /// result per failing pair.
-  /// A fix as the JSON report writes it: the color and its measures, the token to change, what else
-  /// that moves, and for a translucent alias the opacity that passes.
-  static func fixJSON(_ fix: ContrastFix) -> JSONWriter.Value {
-    var members: [(String, JSONWriter.Value)] = [
-      ("value", .string(fix.literal.hex)),
-      ("foregroundValue", .string(fix.color.hex)),
-      ("deltaE", .number(roundedDeltaE(fix.deltaE))),
-      ("ratio", .number(fix.measurement.ratio)),
-      ("apcaLc", .number(fix.measurement.apcaLc)),
-      ("token", .string(fix.token)),
-      ("alsoMoves", .array(fix.alsoMoves.map { .string($0) })),
-    ]
+  /// A fix as the JSON report writes it, as the member `fix`: the color and its measures, the token
+  /// to change, what else that moves, and for a translucent alias the opacity that passes.
+  static func writeFix(_ fix: ContrastFix, into object: inout JSONWriter.ObjectWriter) {
+    object.beginObject("fix")
+    object.member("value", color: fix.literal)
+    object.member("foregroundValue", color: fix.color)
+    object.member("deltaE", number: roundedDeltaE(fix.deltaE))
+    object.member("ratio", number: fix.measurement.ratio)
+    object.member("apcaLc", number: fix.measurement.apcaLc)
+    object.member("token", string: fix.token)
+    object.member("alsoMoves", strings: fix.alsoMoves)
     if let alpha = fix.alpha {
-      members.append(
-        (
-          "alpha",
-          .object([
-            ("percent", .integer(alpha.percent)), ("ratio", .number(alpha.measurement.ratio)),
-            ("apcaLc", .number(alpha.measurement.apcaLc)),
-          ])
-        ))
+      object.beginObject("alpha")
+      object.member("percent", integer: alpha.percent)
+      object.member("ratio", number: alpha.measurement.ratio)
+      object.member("apcaLc", number: alpha.measurement.apcaLc)
+      object.endObject()
     }
-    return .object(members)
+    object.endObject()
   }
 
   /// ΔEOK to four decimals: a JND is 0.02, and more digits would only be noise between platforms.
@@ -439,6 +458,8 @@ public enum AuditReport {
     return lines
   }
 
+  /// A SARIF 2.1.0 log: one run of the tool `ebtokens`, with a rule per role that can fail and a
+  /// result per failing pair.
   static func sarif(_ result: AuditResult) -> JSONWriter.Value {
     .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),

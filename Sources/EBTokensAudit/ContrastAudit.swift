@@ -93,9 +93,11 @@ public enum ContrastAudit {
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
     let (entries, rules, fonts) = try match(audit.rules, in: tokens, modes: modes)
     let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
-    var results = measure(
-      order, of: entries, rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit)
-    noteWhatFixesMove(&results, in: tokens)
+    var sources = LiteralSources(tokens)
+    var (results, resultSources) = measure(
+      order, of: entries, rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit,
+      sources: &sources)
+    noteWhatFixesMove(&results, sources: resultSources)
     return AuditResult(
       level: audit.level, method: audit.method, canvas: audit.canvas, results: results,
       modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: audit.canvas(for: $0)) })
@@ -413,32 +415,46 @@ public enum ContrastAudit {
 
   // MARK: - Measure
 
-  /// The result of each entry `order` names, in that order.
+  /// The result of each entry `order` names, in that order, with the tokens its colors take their
+  /// literals from.
   private static func measure(
     _ order: [Int], of entries: [Entry], rules: [Rule], fonts: [APCAFont?], in tokens: ModalTokenSet,
-    modes: [String?], audit: Configuration.Audit
-  ) -> [PairResult] {
+    modes: [String?], audit: Configuration.Audit, sources: inout LiteralSources
+  ) -> ([PairResult], [ResultSources]) {
     var results: [PairResult] = []
     results.reserveCapacity(order.count)
+    var resultSources: [ResultSources] = []
+    resultSources.reserveCapacity(order.count)
     var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
     for entryIndex in order {
+      let entry = entries[entryIndex]
       guard
         let (result, fixRequest) = result(
-          of: entries[entryIndex], rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit)
+          of: entry, rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit, sources: &sources)
       else { continue }
       if let fixRequest { fixRequests.append((results.count, fixRequest)) }
       results.append(result)
+      var background: ObjectIdentifier?
+      if case .token(let index) = entry.pair.background {
+        background = ObjectIdentifier(sources.source(of: index, mode: entry.mode))
+      }
+      resultSources.append(
+        ResultSources(
+          mode: entry.mode,
+          foreground: ObjectIdentifier(tokens.sets[entry.mode].tokens[entry.pair.foreground]),
+          foregroundSource: ObjectIdentifier(sources.source(of: entry.pair.foreground, mode: entry.mode)),
+          backgroundSource: background))
     }
     let fixes = ContrastFix.findAll(fixRequests.map(\.request))
     for (position, fix) in fixes.enumerated() { results[fixRequests[position].result].fix = fix }
-    return results
+    return (results, resultSources)
   }
 
   /// One entry measured and judged, with what a fix is searched from when it fails. Fields are read
   /// in place: copying a token or a rule per result would cost more than the result itself.
   private static func result(
     of entry: Entry, rules: [Rule], fonts: [APCAFont?], in tokens: ModalTokenSet, modes: [String?],
-    audit: Configuration.Audit
+    audit: Configuration.Audit, sources: inout LiteralSources
   ) -> (PairResult, ContrastFix.Request?)? {
     let mode = modes[entry.mode]
     let set = tokens.sets[entry.mode]
@@ -461,7 +477,7 @@ public enum ContrastAudit {
       fixRequest = ContrastFix.Request(
         foreground: foregroundColor, background: backgroundColor, canvas: audit.canvas(for: mode),
         minimum: minimum, method: audit.method, aliasBase: aliasBase(of: set.tokens[foreground], in: set),
-        token: literalSource(of: set.tokens[foreground], in: set).name)
+        token: sources.source(of: foreground, mode: entry.mode).name)
     }
     let result = PairResult(
       foreground: set.tokens[foreground].name, background: background.name,
@@ -491,39 +507,69 @@ public enum ContrastAudit {
     return current
   }
 
+  /// ``literalSource(of:in:)`` of each token in each mode, looked up the first time it is asked
+  /// for: a token is in many pairs, and following a chain looks each link up by name.
+  struct LiteralSources {
+    private let tokens: ModalTokenSet
+    /// Per mode, by position: the source found, `nil` until asked.
+    private var found: [[Token?]]
+
+    init(_ tokens: ModalTokenSet) {
+      self.tokens = tokens
+      found = tokens.sets.map { Array(repeating: nil, count: $0.tokens.count) }
+    }
+
+    /// The source of the token at `index` in the set of mode position `mode`.
+    mutating func source(of index: Int, mode: Int) -> Token {
+      if let known = found[mode][index] { return known }
+      let set = tokens.sets[mode]
+      let source = literalSource(of: set.tokens[index], in: set)
+      found[mode][index] = source
+      return source
+    }
+  }
+
+  /// Where one result's colors come from, as token identities in its mode: a token's name is
+  /// unique in its mode's set, so the identities tell what the names would, without hashing them.
+  struct ResultSources {
+    /// The mode's position.
+    let mode: Int
+    let foreground: ObjectIdentifier
+    /// The token holding the foreground's literal: the foreground itself or the end of its chain.
+    let foregroundSource: ObjectIdentifier
+    /// The same for a token background; `nil` for a literal one.
+    let backgroundSource: ObjectIdentifier?
+  }
+
   /// Fills in what each fix would also move: the other pairs, in the same mode, whose foreground or
-  /// background takes its color from the token the fix changes.
-  static func noteWhatFixesMove(_ results: inout [PairResult], in tokens: ModalTokenSet) {
-    let fixed = results.indices.filter { results[$0].fix != nil }
-    guard !fixed.isEmpty else { return }
-    var setByMode: [String?: TokenSet] = [:]
-    for (position, set) in tokens.sets.enumerated() {
-      setByMode[tokens.hasModes ? tokens.modes[position] : nil] = set
-    }
-    func source(_ name: String, backgroundIsLiteral: Bool, mode: String?) -> String? {
-      guard !backgroundIsLiteral, let set = setByMode[mode] ?? nil, let token = set[name] else { return nil }
-      return literalSource(of: token, in: set).name
-    }
-    // Each pair under the tokens its colors come from, in the pair's mode: one pass, not one per fix.
+  /// background takes its color from the token the fix changes. `sources` has each result's
+  /// ``ResultSources``, in the same order.
+  static func noteWhatFixesMove(_ results: inout [PairResult], sources: [ResultSources]) {
     struct Source: Hashable {
-      let token: String
-      let mode: String?
+      let token: ObjectIdentifier
+      let mode: Int
     }
+    // Only a fix that changes another token than its foreground (an alias's base) moves others:
+    // the pairs under those tokens are collected, in one pass, not one per fix.
     var pairsBySource: [Source: [Int]] = [:]
-    for (index, result) in results.enumerated() {
-      let foreground = source(result.foreground, backgroundIsLiteral: false, mode: result.mode)
-      let background = source(
-        result.background, backgroundIsLiteral: result.backgroundIsLiteral, mode: result.mode)
-      if let foreground {
-        pairsBySource[Source(token: foreground, mode: result.mode), default: []].append(index)
-      }
-      if let background, background != foreground {
-        pairsBySource[Source(token: background, mode: result.mode), default: []].append(index)
+    for index in results.indices where results[index].fix != nil {
+      let source = sources[index]
+      if source.foregroundSource != source.foreground {
+        pairsBySource[Source(token: source.foregroundSource, mode: source.mode)] = []
       }
     }
-    for index in fixed {
-      guard let token = results[index].fix?.token, token != results[index].foreground else { continue }
-      let others = pairsBySource[Source(token: token, mode: results[index].mode)] ?? []
+    guard !pairsBySource.isEmpty else { return }
+    for (index, source) in sources.enumerated() {
+      let foreground = Source(token: source.foregroundSource, mode: source.mode)
+      pairsBySource[foreground]?.append(index)
+      if let background = source.backgroundSource, background != source.foregroundSource {
+        pairsBySource[Source(token: background, mode: source.mode)]?.append(index)
+      }
+    }
+    for index in results.indices where results[index].fix != nil {
+      let source = sources[index]
+      guard source.foregroundSource != source.foreground else { continue }
+      let others = pairsBySource[Source(token: source.foregroundSource, mode: source.mode)] ?? []
       let moved = others.filter { $0 != index }.map {
         "\(results[$0].foreground) on \(results[$0].background)"
       }
@@ -579,10 +625,49 @@ public struct PairResult: Sendable, Equatable {
   public let mode: String?
   /// For a failing pair that is judged: what would make it pass; `nil` otherwise, or when no
   /// lightness of the foreground passes on this background.
-  public var fix: ContrastFix? = nil
+  public var fix: ContrastFix? {
+    get { fixBox?.fix }
+    set { fixBox = newValue.map(FixBox.init) }
+  }
+  /// ``fix``, boxed: most pairs have none, and a fix is half the size of a result (an audit of a
+  /// large design system holds tens of thousands of results).
+  private var fixBox: FixBox?
   /// Under APCA, for a rule that names a typography: the size and weight the minimum was looked up
   /// for in APCA's font table (``APCAFontTable``); `nil` otherwise.
   public var font: APCAFont? = nil
+
+  init(
+    foreground: String, background: String, backgroundIsLiteral: Bool, role: Configuration.Audit.Role,
+    foregroundColor: Color, backgroundColor: Color, measurement: ContrastAudit.Measurement, required: Double?,
+    passes: Bool, foregroundLocation: SourceLocation, backgroundLocation: SourceLocation?,
+    ruleLocation: SourceLocation?, mode: String?, font: APCAFont?
+  ) {
+    self.foreground = foreground
+    self.background = background
+    self.backgroundIsLiteral = backgroundIsLiteral
+    self.role = role
+    self.foregroundColor = foregroundColor
+    self.backgroundColor = backgroundColor
+    self.measurement = measurement
+    self.required = required
+    self.passes = passes
+    self.foregroundLocation = foregroundLocation
+    self.backgroundLocation = backgroundLocation
+    self.ruleLocation = ruleLocation
+    self.mode = mode
+    self.font = font
+  }
+
+  /// An immutable fix: a result with another fix gets another box.
+  private final class FixBox: Sendable, Equatable {
+    let fix: ContrastFix
+
+    init(_ fix: ContrastFix) {
+      self.fix = fix
+    }
+
+    static func == (left: FixBox, right: FixBox) -> Bool { left.fix == right.fix }
+  }
 
   /// Whether either color was written outside sRGB: the pair is judged on its sRGB gamut mapping,
   /// what an sRGB display shows (a wide-gamut display shows the color as written).

@@ -55,6 +55,27 @@ extension ContrastFix {
     let aliasBase: (color: Color, factor: Double)?
     /// The token that holds the foreground's literal.
     let token: String
+
+    /// What the search depends on: everything but ``token``.
+    struct Search: Hashable {
+      let foreground: Color
+      let background: Color
+      let canvas: Color
+      let minimum: Double
+      let method: ContrastAudit.Method
+      let aliasColor: Color?
+      let aliasFactor: Double?
+
+      init(_ request: Request) {
+        foreground = request.foreground
+        background = request.background
+        canvas = request.canvas
+        minimum = request.minimum
+        method = request.method
+        aliasColor = request.aliasBase?.color
+        aliasFactor = request.aliasBase?.factor
+      }
+    }
   }
 
   /// Pairs from which a fix is searched on both cores: below it, splitting costs more than it saves.
@@ -66,7 +87,35 @@ extension ContrastFix {
     guard requests.count >= minimumCountSearchedSideBySide else { return requests.map(find) }
     let middle = requests.count / 2
     let halves = [requests[..<middle], requests[middle...]]
-    return runSideBySide(halves.map { half in { @Sendable in half.map(find) } }).flatMap { $0 }
+    return runSideBySide(
+      halves.map { half in
+        { @Sendable in
+          // Pairs repeat colors: each search is made once per half, and its fix given to every
+          // request that asks it, naming that request's token.
+          var firstAsking: [Request.Search: Int] = [:]
+          var fixes: [ContrastFix?] = []
+          fixes.reserveCapacity(half.count)
+          for request in half {
+            let search = Request.Search(request)
+            if let first = firstAsking[search] {
+              fixes.append(fixes[first].map { $0.naming(request.token) })
+            } else {
+              firstAsking[search] = fixes.count
+              fixes.append(find(request))
+            }
+          }
+          return fixes
+        }
+      }
+    ).flatMap { $0 }
+  }
+
+  /// This fix, for the token `token` instead.
+  private func naming(_ token: String) -> ContrastFix {
+    guard token != self.token else { return self }
+    return ContrastFix(
+      color: color, literal: literal, deltaE: deltaE, measurement: measurement, alpha: alpha, token: token,
+      alsoMoves: alsoMoves, edits: edits)
   }
 
   /// The fix `request` asks for, or `nil` when no lightness passes (a minimum above what black or
@@ -78,10 +127,13 @@ extension ContrastFix {
     let lch = oklch(fromOklab: originalLab)
     // Only the measure judged, on the backdrop made once: the search asks this a few dozen times.
     let backdrop = Compositing.flattened(background, over: canvas)
+    let backdropLuminance = WCAGContrast.relativeLuminance(backdrop)
     func passes(_ color: Color) -> Bool {
       let seen = Compositing.flattened(color, over: backdrop)
       switch method {
-      case .wcag2: return WCAGContrast.ratio(seen, backdrop) >= minimum
+      case .wcag2:
+        return WCAGContrast.ratio(luminances: WCAGContrast.relativeLuminance(seen), backdropLuminance)
+          >= minimum
       case .apca: return abs(APCAContrast.lightnessContrast(text: seen, background: backdrop)) >= minimum
       }
     }
@@ -118,26 +170,33 @@ extension ContrastFix {
   static func nearestPassing(
     lch: [Double], originalLab: [Double], alpha: Double, passes: (Color) -> Bool
   ) -> Color? {
+    // The hue is the same for every color tried, and the chroma read once: the search tries a
+    // few dozen colors.
+    let hue = HueDirection(degrees: lch[2])
+    let (start, chroma) = (lch[0], lch[1])
+    func color(lightness: Double) -> Color {
+      Self.color(chroma: chroma, hue: hue, lightness: lightness, alpha: alpha)
+    }
     func passesAt(_ lightness: Double) -> Bool {
-      passes(color(lch: lch, lightness: lightness, alpha: alpha))
+      passes(color(lightness: lightness))
     }
     var best: (lightness: Double, distance: Double)?
     for end in [0.0, 1.0] where passesAt(end) {
-      var failing = lch[0]
+      var failing = start
       var passing = end
       while abs(passing - failing) > lightnessPrecision {
         let middle = (passing + failing) / 2
         if passesAt(middle) { passing = middle } else { failing = middle }
       }
-      let distance = distance(originalLab, oklab(of: color(lch: lch, lightness: passing, alpha: alpha)))
+      let distance = distance(originalLab, oklab(of: color(lightness: passing)))
       if distance < best?.distance ?? .infinity { best = (passing, distance) }
     }
     guard let best else { return nil }
-    let direction = lch[0] > best.lightness ? -1.0 : 1.0
+    let direction = start > best.lightness ? -1.0 : 1.0
     var step = 0.0
     while step <= 0.05 {
       let candidate = min(max(best.lightness + direction * step, 0), 1)
-      let rounded = eightBit(color(lch: lch, lightness: candidate, alpha: alpha))
+      let rounded = eightBit(color(lightness: candidate))
       if passes(rounded) { return rounded }
       step += 0.0005
     }
@@ -164,8 +223,23 @@ extension ContrastFix {
   /// decides the gamut in linear light, encoding only the color it returns (an audit of a large
   /// design system can have thousands of failing pairs).
   static func color(lch: [Double], lightness: Double, alpha: Double) -> Color {
-    let radians = lch[2] * Double.pi / 180
-    let (cosine, sine) = (cos(radians), sin(radians))
+    color(chroma: lch[1], hue: HueDirection(degrees: lch[2]), lightness: lightness, alpha: alpha)
+  }
+
+  /// The cosine and sine of a hue, worked out once for a search that tries many lightnesses of it.
+  struct HueDirection {
+    let cosine: Double
+    let sine: Double
+
+    init(degrees: Double) {
+      let radians = degrees * Double.pi / 180
+      (cosine, sine) = (cos(radians), sin(radians))
+    }
+  }
+
+  /// ``color(lch:lightness:alpha:)`` of the OKLCH color of `chroma` and `hue`.
+  static func color(chroma: Double, hue: HueDirection, lightness: Double, alpha: Double) -> Color {
+    let (cosine, sine) = (hue.cosine, hue.sine)
     func linear(_ chroma: Double) -> (Double, Double, Double) {
       linearSRGB(lightness: lightness, a: chroma * cosine, b: chroma * sine)
     }
@@ -173,10 +247,10 @@ extension ContrastFix {
       let tolerance = 1e-9
       return min(rgb.0, rgb.1, rgb.2) >= -tolerance && max(rgb.0, rgb.1, rgb.2) <= 1 + tolerance
     }
-    var rgb = linear(lch[1])
+    var rgb = linear(chroma)
     if !inGamut(rgb) {
       var low = 0.0
-      var high = lch[1]
+      var high = chroma
       // 2^-14 of the chroma: below what 8-bit channels show.
       for _ in 0..<14 {
         let middle = (low + high) / 2

@@ -22,9 +22,13 @@ public enum WCAGContrast {
   /// The contrast ratio `(L1 + 0.05) / (L2 + 0.05)` where L1 is the lighter of the two relative
   /// luminances; 1 for identical colors, 21 for black against white. Order-independent.
   public static func ratio(_ a: Color, _ b: Color) -> Double {
-    let first = relativeLuminance(a)
-    let second = relativeLuminance(b)
-    return (max(first, second) + 0.05) / (min(first, second) + 0.05)
+    ratio(luminances: relativeLuminance(a), relativeLuminance(b))
+  }
+
+  /// ``ratio(_:_:)`` of two colors of relative luminances `first` and `second`: for a search that
+  /// measures many colors against one backdrop, whose luminance it works out once.
+  static func ratio(luminances first: Double, _ second: Double) -> Double {
+    (max(first, second) + 0.05) / (min(first, second) + 0.05)
   }
 
   /// `ratio` with exactly two decimals, truncated rather than rounded, so a failing ratio is never

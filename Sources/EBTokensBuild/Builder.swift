@@ -149,14 +149,14 @@ public struct Builder: Sendable {
       if isLarge { returnFreedMemoryInBackground() }
       return prepared
     }
-    var jobs: [@Sendable () -> Rendered] = []
+    var outputJobs: [@Sendable () -> Rendered] = []
     let renderer = {
       var renderer = OutputRenderer(configuration: configuration)
       renderer.inputDigests = digests
       return renderer
     }()
     for output in configuration.outputs {
-      jobs.append {
+      outputJobs.append {
         DiagnosticsError.catching {
           let generated = try renderer.render(output, tokens: tokens)
           let warnings = generated.warnings
@@ -164,14 +164,33 @@ public struct Builder: Sendable {
         }
       }
     }
+    // The audit, the longest job, starts first, while the other core renders the outputs one
+    // after another: two outputs rendered at once would hold two outputs' contexts and text.
+    var auditJobs: [@Sendable () -> Rendered] = []
     if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
-      jobs.append {
+      auditJobs.append {
         DiagnosticsError.catching {
           let result = try ContrastAudit.run(
             tokens: tokens, audit: configuration.audit, configPath: configuration.path)
-          let report = GeneratedOutput(
-            directory: configuration.resolvedPath(reportDirectory), files: AuditReport.reportFiles(result))
-          return (prepared(report), result, [])
+          let directory = configuration.resolvedPath(reportDirectory)
+          let folder = folders.folder(directory)
+          // Each report staged and freed before the next is rendered; the JSON, tens of megabytes
+          // for a large audit, staged piece by piece as it is rendered.
+          let files = AuditReport.buildFormats.flatMap { format in
+            guard format == .json else {
+              return prepared(
+                GeneratedOutput(
+                  directory: directory, files: AuditReport.reportFiles(result, formats: [format]))
+              ).files
+            }
+            return [
+              OutputWriter.prepare(
+                path: AuditReport.fileName(.json), streaming: { AuditReport.streamJSON(result, to: $0) },
+                bytes: { AuditReport.reportFiles(result, formats: [.json])[0].bytes }, in: folder,
+                staging: staging)
+            ]
+          }
+          return (PreparedOutput(folder: folder, files: files), result, [])
         }
       }
     }
@@ -179,7 +198,9 @@ public struct Builder: Sendable {
     var audit: AuditResult?
     var warnings: [Diagnostic] = []
     var diagnostics: [Diagnostic] = []
-    for rendered in runSideBySide(jobs) {
+    // Results in the outputs' order, then the audit's: the order errors are reported in.
+    let results = runSideBySide(auditJobs + outputJobs)
+    for rendered in results.dropFirst(auditJobs.count) + results.prefix(auditJobs.count) {
       switch rendered {
       case .success(let value):
         outputs.append(value.output)

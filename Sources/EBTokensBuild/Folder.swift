@@ -58,11 +58,8 @@ final class Folder: @unchecked Sendable {
   /// The bytes of the regular file `name`, at most `limit` of them; `nil` when it is missing, a
   /// link or not a regular file.
   func read(_ name: String, limit: Int = .max) -> [UInt8]? {
-    let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard file >= 0 else { return nil }
+    guard let (file, status) = openRegularFile(name) else { return nil }
     defer { close(file) }
-    var status = stat()
-    guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     var bytes: [UInt8] = []
     let capacity = min(Int(status.st_size), limit)
     bytes.reserveCapacity(capacity)
@@ -86,7 +83,17 @@ final class Folder: @unchecked Sendable {
   func createFile(_ name: String, bytes: [UInt8]) -> Result<Int32, Errno> {
     let file = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard file >= 0 else { return .failure(Errno(errno)) }
-    let failure: Int32? = bytes.withUnsafeBufferPointer { buffer in
+    if let failure = Self.write(bytes, to: file) {
+      close(file)
+      unlinkat(descriptor, name, 0)
+      return .failure(Errno(failure))
+    }
+    return .success(file)
+  }
+
+  /// Writes all of `bytes` to the open file `file`; the system's error number when it cannot.
+  static func write(_ bytes: [UInt8], to file: Int32) -> Int32? {
+    bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Foundation.write(file, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
@@ -98,12 +105,19 @@ final class Folder: @unchecked Sendable {
       }
       return nil
     }
-    if let failure {
+  }
+
+  /// The regular file `name` opened for reading, and its status; `nil` when it is missing, a link
+  /// or not a regular file. The caller closes it.
+  func openRegularFile(_ name: String) -> (Int32, stat)? {
+    let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard file >= 0 else { return nil }
+    var status = stat()
+    guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       close(file)
-      unlinkat(descriptor, name, 0)
-      return .failure(Errno(failure))
+      return nil
     }
-    return .success(file)
+    return (file, status)
   }
 
   /// Renames `name` to `newName` in this folder; a link is renamed as itself, never followed.

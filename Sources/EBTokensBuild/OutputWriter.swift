@@ -287,18 +287,36 @@ public struct OutputWriter: Sendable {
   static func prepare(_ output: GeneratedOutput, in folder: OutputFolder, staging: StagingArea?)
     -> PreparedOutput
   {
-    let files = output.files.map { file in
-      let destination = destination(of: file, in: folder)
-      var isStaged = false
-      switch destination {
-      case .missing, .different:
-        isStaged = staging?.stageIfPossible(file.bytes, in: folder, at: file.path) ?? false
-      case .identical, .blocked: break
-      }
-      let bytes: [UInt8]? = if case .identical = destination { nil } else { isStaged ? nil : file.bytes }
-      return PreparedOutput.File(path: file.path, destination: destination, bytes: bytes)
+    PreparedOutput(folder: folder, files: output.files.map { prepare($0, in: folder, staging: staging) })
+  }
+
+  /// One file of ``prepare(_:in:staging:)``.
+  private static func prepare(_ file: GeneratedFile, in folder: OutputFolder, staging: StagingArea?)
+    -> PreparedOutput.File
+  {
+    let destination = destination(of: file, in: folder)
+    var isStaged = false
+    switch destination {
+    case .missing, .different:
+      isStaged = staging?.stageIfPossible(file.bytes, in: folder, at: file.path) ?? false
+    case .identical, .blocked: break
     }
-    return PreparedOutput(folder: folder, files: files)
+    let bytes: [UInt8]? = if case .identical = destination { nil } else { isStaged ? nil : file.bytes }
+    return PreparedOutput.File(path: file.path, destination: destination, bytes: bytes)
+  }
+
+  /// ``prepare(_:in:staging:)`` for one file at `path` whose bytes `stream` makes in pieces: each
+  /// piece goes to the file's temporary as it comes and is compared with the destination, so the
+  /// file is never held whole (the JSON report of a large audit is tens of megabytes). Where that
+  /// cannot be done (without a staging area, with something other than a file in the way, when
+  /// writing fails), `bytes` makes the file whole and it is prepared as any other, which reports
+  /// what is wrong.
+  static func prepare(
+    path: String, streaming stream: (([UInt8]) -> Void) -> Void, bytes: () -> [UInt8],
+    in folder: OutputFolder, staging: StagingArea?
+  ) -> PreparedOutput.File {
+    if let staging, let file = staging.stageStreaming(stream, in: folder, at: path) { return file }
+    return prepare(GeneratedFile(path: path, bytes: bytes()), in: folder, staging: staging)
   }
 
   /// What is where `file` goes below `folder`.
@@ -673,7 +691,81 @@ final class StagingArea: @unchecked Sendable {
     case .failure(let error):
       throw DiagnosticsError([OutputError.writeFailed(path: shown, reason: error.description)])
     }
+    flush(descriptor, of: Self.key(folder, path))
+    return StagedFile(folder: parent, temporary: temporary)
+  }
+
+  /// Stages the file at `path` below `folder` whose bytes `stream` makes in pieces: each is written
+  /// to a new temporary beside `path` as it comes and compared with the file there, if any. The
+  /// result is the file prepared: `.identical`, its temporary deleted, or `.missing` or `.different`
+  /// and staged. `nil`, leaving nothing behind, when `path` is staged already, something other than
+  /// a regular file is at `path` or a folder above it, or the temporary cannot be made or written.
+  func stageStreaming(_ stream: (([UInt8]) -> Void) -> Void, in folder: OutputFolder, at path: String)
+    -> PreparedOutput.File?
+  {
     let key = Self.key(folder, path)
+    guard lock.withLock({ staged[key] == nil }) else { return nil }
+    lock.withLock { folders[ObjectIdentifier(folder)] = folder }
+    guard case .success(let (parent, name)) = folder.parent(of: path, create: true) else { return nil }
+    var current: (file: Int32, size: Int)?
+    if parent.status(name) != nil {
+      guard let (file, status) = parent.openRegularFile(name) else { return nil }
+      current = (file, Int(status.st_size))
+    }
+    defer { if let current { close(current.file) } }
+    let temporary = Self.temporaryName(suffix: ".tmp")
+    guard case .success(let descriptor) = parent.createFile(temporary, bytes: []) else { return nil }
+    var failed = false
+    var written = 0
+    var isIdentical = current != nil
+    var readBack: [UInt8] = []
+    stream { piece in
+      guard !failed else { return }
+      if Folder.write(piece, to: descriptor) != nil {
+        failed = true
+        return
+      }
+      if isIdentical, let current {
+        isIdentical = Self.holds(current.file, piece, at: written, buffer: &readBack)
+      }
+      written += piece.count
+    }
+    if failed || (isIdentical && written == current?.size) {
+      close(descriptor)
+      parent.unlink(temporary)
+      return failed ? nil : PreparedOutput.File(path: path, destination: .identical, bytes: nil)
+    }
+    let replaced = lock.withLock {
+      staged.updateValue(StagedFile(folder: parent, temporary: temporary), forKey: key)
+    }
+    replaced?.discard()
+    flush(descriptor, of: key)
+    return PreparedOutput.File(path: path, destination: current == nil ? .missing : .different, bytes: nil)
+  }
+
+  /// Whether the open file `file` holds `bytes` at `offset`, read into `buffer`.
+  private static func holds(_ file: Int32, _ bytes: [UInt8], at offset: Int, buffer: inout [UInt8]) -> Bool {
+    if buffer.count < bytes.count { buffer = [UInt8](repeating: 0, count: bytes.count) }
+    var read = 0
+    while read < bytes.count {
+      let count = buffer.withUnsafeMutableBytes { target in
+        pread(file, target.baseAddress.map { $0 + read }, bytes.count - read, off_t(offset + read))
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      read += count
+    }
+    return buffer.withUnsafeBytes { held in
+      bytes.withUnsafeBytes { expected in
+        guard let heldStart = held.baseAddress, let expectedStart = expected.baseAddress else { return true }
+        return memcmp(heldStart, expectedStart, bytes.count) == 0
+      }
+    }
+  }
+
+  /// Has the staged file open at `descriptor` flushed to disk on the flushing queue, then closed;
+  /// `key` names its destination.
+  private func flush(_ descriptor: Int32, of key: String) {
     flushing.async {
       if fsync(descriptor) != 0 {
         let problem = String(cString: strerror(errno))
@@ -681,7 +773,6 @@ final class StagingArea: @unchecked Sendable {
       }
       close(descriptor)
     }
-    return StagedFile(folder: parent, temporary: temporary)
   }
 
   /// Waits until every staged file is on disk, so that once renamed into place it holds its bytes

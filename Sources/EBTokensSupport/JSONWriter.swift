@@ -41,6 +41,41 @@ public struct JSONWriter {
     var output: [UInt8] = []
     output.reserveCapacity(sampleSize + 4096)
     var sized = false
+    writeDocument(members, thenArray: key, count: count, element: element, into: &output) { output, index in
+      if !sized, output.count >= sampleSize {
+        // Room for the whole document, with a tenth to spare, estimated from the elements so far.
+        let perElement = Double(output.count) / Double(index + 1)
+        output.reserveCapacity(Int(perElement * Double(count) * 1.1) + 4096)
+        sized = true
+      }
+    }
+    return output
+  }
+
+  /// The document ``render(_:thenArray:count:element:)`` renders, handed to `write` in pieces of
+  /// about `pieceSize` bytes as they are made: a document of tens of megabytes is never held whole.
+  package static func stream(
+    _ members: [(String, Value)], thenArray key: String, count: Int, pieceSize: Int = 1 << 20,
+    element: (Int, inout ObjectWriter) -> Void, to write: ([UInt8]) -> Void
+  ) {
+    var output: [UInt8] = []
+    output.reserveCapacity(pieceSize + 4096)
+    writeDocument(members, thenArray: key, count: count, element: element, into: &output) { output, _ in
+      if output.count >= pieceSize {
+        write(output)
+        output.removeAll(keepingCapacity: true)
+      }
+    }
+    write(output)
+  }
+
+  /// Appends the document to `output`, calling `afterElement` with `output` and the position after
+  /// each element of the array.
+  private static func writeDocument(
+    _ members: [(String, Value)], thenArray key: String, count: Int,
+    element: (Int, inout ObjectWriter) -> Void, into output: inout [UInt8],
+    afterElement: (inout [UInt8], Int) -> Void
+  ) {
     output.appendText("{\n")
     for (member, value) in members {
       appendIndent(1, to: &output)
@@ -61,18 +96,12 @@ public struct JSONWriter {
         writer.begin()
         element(index, &writer)
         writer.end(last: index == count - 1, appendingTo: &output)
-        if !sized, output.count >= sampleSize {
-          // Room for the whole document, with a tenth to spare, estimated from the elements so far.
-          let perElement = Double(output.count) / Double(index + 1)
-          output.reserveCapacity(Int(perElement * Double(count) * 1.1) + 4096)
-          sized = true
-        }
+        afterElement(&output, index)
       }
       appendIndent(1, to: &output)
       output.append(UInt8(ascii: "]"))
     }
     output.appendText("\n}\n")
-    return output
   }
 
   /// Writes one object of a document member by member, laid out as ``render(_:)`` lays out an
@@ -85,8 +114,9 @@ public struct JSONWriter {
     private var bytes: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
-    /// The depth of the object itself; its members are one deeper.
-    private let indent: Int
+    /// The depth of the object being written (the element, or an object member opened in it with
+    /// ``beginObject(_:)``); its members are one deeper.
+    private var indent: Int
     private var isEmpty = true
     /// A number's digits, as the standard library writes them.
     private var digits = ByteStream(bytes: [])
@@ -181,8 +211,52 @@ public struct JSONWriter {
       put(bool ? "true" : "false")
     }
 
-    /// Makes room for a member whose value takes at most `valueLength` bytes, then writes its line
-    /// start, its quoted key and the colon.
+    /// Opens a member holding an object, whose members the next calls write, until
+    /// ``endObject()``: laid out as ``JSONWriter/render(_:)`` lays out an `.object` at this depth,
+    /// without making one.
+    package mutating func beginObject(_ key: StaticString) {
+      beginMember(key, valueLength: 1)
+      put(UInt8(ascii: "{"))
+      indent += 1
+      isEmpty = true
+    }
+
+    /// Closes the object ``beginObject(_:)`` opened, which must not be empty.
+    package mutating func endObject() {
+      reserve(indent * 2 + 2)
+      put(UInt8(ascii: "\n"))
+      putSpaces(indent * 2)
+      put(UInt8(ascii: "}"))
+      indent -= 1
+      isEmpty = false
+    }
+
+    /// A member holding an array of strings, laid out as ``JSONWriter/render(_:)`` lays one out.
+    package mutating func member(_ key: StaticString, strings: [String]) {
+      guard !strings.isEmpty else {
+        beginMember(key, valueLength: 2)
+        put("[]")
+        return
+      }
+      beginMember(key, valueLength: 1)
+      put(UInt8(ascii: "["))
+      let itemIndent = (indent + 2) * 2
+      for index in strings.indices {
+        var text = strings[index]
+        text.withUTF8 { utf8 in
+          reserve(2 + itemIndent + JSONWriter.maximumQuotedLength(utf8.count))
+          put(UInt8(ascii: "\n"))
+          putSpaces(itemIndent)
+          count += JSONWriter.writeQuoted(utf8, to: bytes + count)
+          if index < strings.count - 1 { put(UInt8(ascii: ",")) }
+        }
+      }
+      reserve(2 + itemIndent)
+      put(UInt8(ascii: "\n"))
+      putSpaces(itemIndent - 2)
+      put(UInt8(ascii: "]"))
+    }
+
     /// A member holding any value, laid out as ``JSONWriter/render(_:)`` lays it out at this depth:
     /// for the few nested members of a document (a failing pair's fix), not for every element.
     package mutating func member(_ key: StaticString, value: Value) {
@@ -192,6 +266,8 @@ public struct JSONWriter {
       for byte in nested { put(byte) }
     }
 
+    /// Makes room for a member whose value takes at most `valueLength` bytes, then writes its line
+    /// start, its quoted key and the colon.
     private mutating func beginMember(_ key: StaticString, valueLength: Int) {
       let keyIndent = (indent + 1) * 2
       reserve(2 + keyIndent + key.utf8CodeUnitCount + 4 + valueLength)

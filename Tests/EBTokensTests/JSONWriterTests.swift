@@ -73,3 +73,57 @@ import Testing
     }
   }
 }
+
+@Suite struct JSONWriterDocumentTests {
+  /// Elements with nested objects and string arrays written member by member, and the same as
+  /// `Value`s.
+  private static let count = 40
+
+  private static func element(_ index: Int, _ object: inout JSONWriter.ObjectWriter) {
+    object.member("name", string: "pair \(index) \"quoted\"")
+    object.member("ratio", number: Double(index) / 7)
+    object.beginObject("fix")
+    object.member("token", string: "a.b\(index)")
+    object.member("alsoMoves", strings: (0..<(index % 3)).map { "x\($0) on y" })
+    if index.isMultiple(of: 2) {
+      object.beginObject("alpha")
+      object.member("percent", integer: index)
+      object.endObject()
+    }
+    object.endObject()
+    object.member("pass", bool: index.isMultiple(of: 5))
+  }
+
+  private static func value(_ index: Int) -> JSONWriter.Value {
+    var fix: [(String, JSONWriter.Value)] = [
+      ("token", .string("a.b\(index)")),
+      ("alsoMoves", .array((0..<(index % 3)).map { .string("x\($0) on y") })),
+    ]
+    if index.isMultiple(of: 2) { fix.append(("alpha", .object([("percent", .integer(index))]))) }
+    return .object([
+      ("name", .string("pair \(index) \"quoted\"")), ("ratio", .number(Double(index) / 7)),
+      ("fix", .object(fix)), ("pass", .bool(index.isMultiple(of: 5))),
+    ])
+  }
+
+  @Test func aDocumentWrittenMemberByMemberIsLaidOutAsItsValue() {
+    let members: [(String, JSONWriter.Value)] = [("level", .string("AA"))]
+    let rendered = JSONWriter.render(members, thenArray: "results", count: Self.count, element: Self.element)
+    let expected = JSONWriter.render(
+      .object(members + [("results", .array((0..<Self.count).map(Self.value)))]))
+    #expect(String(decoding: rendered, as: UTF8.self) == expected)
+  }
+
+  @Test(arguments: [1, 64, 1 << 20])
+  func aStreamedDocumentIsTheRenderedOneInPieces(pieceSize: Int) {
+    let members: [(String, JSONWriter.Value)] = [("level", .string("AA"))]
+    var pieces: [[UInt8]] = []
+    JSONWriter.stream(
+      members, thenArray: "results", count: Self.count, pieceSize: pieceSize, element: Self.element
+    ) { pieces.append($0) }
+    #expect(
+      pieces.flatMap { $0 }
+        == JSONWriter.render(members, thenArray: "results", count: Self.count, element: Self.element))
+    #expect(pieces.count > (pieceSize == 1 << 20 ? 0 : 1))
+  }
+}

@@ -1,18 +1,38 @@
 /// The renderer's output: bytes appended with one capacity check and one copy each, without the
 /// uniqueness check and generic path of `Array.append(contentsOf:)`. The capacity doubles when it
 /// runs out, so appending costs amortised constant time.
+///
+/// It can write into memory lent to it (an array's, being initialized): the text then needs no
+/// copy into an array of its own, unless it outgrows that memory, when it moves into memory of
+/// its own.
 struct ByteBuffer: ~Copyable {
   private var start: UnsafeMutableRawPointer
   private var capacity: Int
   private(set) var count = 0
+  /// Whether `start` is memory this buffer allocated and frees, rather than memory lent to it.
+  private(set) var ownsStorage: Bool
 
   package init(capacity: Int) {
     self.capacity = max(capacity, 16)
     start = .allocate(byteCount: self.capacity, alignment: 1)
+    ownsStorage = true
+  }
+
+  /// A buffer writing into `storage` until it is full; the lender must outlive it.
+  package init(lending storage: UnsafeMutableBufferPointer<UInt8>) {
+    if let base = storage.baseAddress, storage.count >= 16 {
+      start = UnsafeMutableRawPointer(base)
+      capacity = storage.count
+      ownsStorage = false
+    } else {
+      capacity = 16
+      start = .allocate(byteCount: capacity, alignment: 1)
+      ownsStorage = true
+    }
   }
 
   deinit {
-    start.deallocate()
+    if ownsStorage { start.deallocate() }
   }
 
   mutating func append(_ bytes: UnsafeRawBufferPointer) {
@@ -43,9 +63,10 @@ struct ByteBuffer: ~Copyable {
     while grown < needed { grown *= 2 }
     let bigger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 1)
     bigger.copyMemory(from: start, byteCount: count)
-    start.deallocate()
+    if ownsStorage { start.deallocate() }
     start = bigger
     capacity = grown
+    ownsStorage = true
   }
 
   /// The bytes appended, in an array of their exact size.

@@ -14,12 +14,32 @@ struct MustacheLibrary: Sendable {
   ///   must.
   /// - Returns: The text's UTF-8 (valid: it is made of the templates' text and the contexts'
   ///   strings).
+  ///
+  /// The text is rendered straight into the array returned, made with `capacity` bytes: a text of
+  /// megabytes is then never copied (nor are its pages touched twice). Reserved bytes that are
+  /// never written cost no memory page.
   func render(_ index: Int, context: any TemplateContext, capacity: Int = MustacheRenderer.defaultCapacity)
     throws(MustacheRecursionError) -> [UInt8]
   {
-    var renderer = MustacheRenderer(library: self, capacity: capacity)
-    try renderer.render(templates[index].nodes, with: context)
-    return renderer.output.array()
+    var failure: MustacheRecursionError?
+    // Set when the text outgrew `capacity`: it is then in the renderer's own memory.
+    var outgrown: [UInt8]?
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
+      var renderer = MustacheRenderer(library: self, output: ByteBuffer(lending: storage))
+      do throws(MustacheRecursionError) {
+        try renderer.render(templates[index].nodes, with: context)
+      } catch {
+        failure = error
+        return
+      }
+      if renderer.output.ownsStorage {
+        outgrown = renderer.output.array()
+      } else {
+        initialized = renderer.output.count
+      }
+    }
+    if let failure { throw failure }
+    return outgrown ?? bytes
   }
 }
 
@@ -106,9 +126,9 @@ struct MustacheRenderer: ~Copyable {
     }
   }
 
-  package init(library: MustacheLibrary, capacity: Int = defaultCapacity) {
+  package init(library: MustacheLibrary, output: consuming ByteBuffer) {
     self.library = library
-    output = ByteBuffer(capacity: capacity)
+    self.output = output
   }
 
   /// Renders `nodes` with `context` at the bottom of the context stack.

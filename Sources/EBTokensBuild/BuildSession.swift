@@ -1,6 +1,7 @@
 import EBTokensAudit
 import EBTokensConfig
 import EBTokensEmitting
+import EBTokensModel
 import EBTokensResolution
 import EBTokensSupport
 import Foundation
@@ -52,6 +53,9 @@ public final class BuildSession: @unchecked Sendable {
 
   /// How many token files the session has read from disk, over all its builds.
   public var filesRead: Int { cache.members.filesRead }
+
+  /// How many builds patched the last build's tokens rather than resolving every token again.
+  public var loadsPatched: Int { cache.members.loadsPatched }
 
   /// Builds the project.
   ///
@@ -122,12 +126,19 @@ public final class BuildSession: @unchecked Sendable {
   }
 }
 
-/// What a ``BuildSession`` keeps between builds: the token files read (``FileMemberCache``) and
-/// the last contrast audit, by the digest of its inputs (``OutputInputs/auditDigest``).
+/// What a ``BuildSession`` keeps between builds: the token files read and the last load
+/// (``FileMemberCache``), the last tokens' digests, and the last contrast audit, by the digest of
+/// its inputs (``OutputInputs/auditDigest``).
 final class SessionCache: @unchecked Sendable {
   let members = FileMemberCache()
   private let lock = NSLock()
   private var lastAudit: (digest: UInt64, result: AuditResult)?
+  private var tokenDigests: (set: ModalTokenSet, digests: TokenDigests)?
+
+  var lastTokenDigests: (set: ModalTokenSet, digests: TokenDigests)? {
+    get { lock.withLock { tokenDigests } }
+    set { lock.withLock { tokenDigests = newValue } }
+  }
 
   /// The audit kept with `digest`.
   func audit(digest: UInt64) -> AuditResult? {

@@ -131,7 +131,8 @@ public struct Builder: Sendable {
       let reuse =
         mode == .write
         ? RenderReuse(
-          inputs: OutputInputs(configuration, limits: limits, tokens: tokens), digests: digests,
+          inputs: OutputInputs(configuration, limits: limits, tokens: tokens, session: session),
+          digests: digests,
           folders: folders, session: session) : nil
       let rendered = try render(
         tokens, configuration: configuration, digests: digests, folders: folders, staging: staging,

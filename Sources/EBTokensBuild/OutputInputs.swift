@@ -25,10 +25,13 @@ struct OutputInputs {
   /// The digest of every token of the set, in order.
   private let allTokens: UInt64
 
-  init(_ configuration: Configuration, limits: Limits, tokens: ModalTokenSet) {
+  /// - Parameter session: Keeps each build's token digests, so that the next build digests only
+  ///   the tokens it resolved again.
+  init(_ configuration: Configuration, limits: Limits, tokens: ModalTokenSet, session: SessionCache?) {
     self.configuration = configuration
     self.tokens = tokens
-    let digests = TokenDigests(tokens)
+    let digests = TokenDigests(tokens, reusing: session?.lastTokenDigests)
+    session?.lastTokenDigests = (tokens, digests)
     self.digests = digests
     var writer = TokenDigestWriter()
     writer.add(EBTokensVersion.current)

@@ -219,11 +219,21 @@ struct TokenDigests: Sendable {
   let tokens: [UInt64]
   let shared: UInt64
 
-  init(_ set: ModalTokenSet) {
+  /// - Parameter previous: The digests of an earlier set: a token that is the very object it was
+  ///   there, at the same position, keeps its digest (tokens are immutable).
+  init(_ set: ModalTokenSet, reusing previous: (set: ModalTokenSet, digests: TokenDigests)? = nil) {
     var writer = TokenDigestWriter()
     var digests: [UInt64] = []
     digests.reserveCapacity(set.tokens.count)
-    for token in set.tokens {
+    let reusable = previous.flatMap { previous in
+      !set.hasModes && !previous.set.hasModes && previous.set.tokens.count == set.tokens.count
+        ? previous : nil
+    }
+    for (index, token) in set.tokens.enumerated() {
+      if let reusable, reusable.set.tokens[index].first === token.first {
+        digests.append(reusable.digests.tokens[index])
+        continue
+      }
       writer.reset()
       for byMode in token.byMode { writer.add(byMode) }
       digests.append(writer.digest)

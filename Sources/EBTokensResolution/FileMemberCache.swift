@@ -24,13 +24,36 @@ package final class FileMemberCache: @unchecked Sendable {
   private let lock = NSLock()
   /// By the path the loader reads (as the configuration names it).
   private var entries: [String: Entry] = [:]
+  /// The entries forgotten since the last load, as that load read them (see ``IncrementalLoad``).
+  private var replaced: [String: Entry] = [:]
+  /// The last load that found nothing wrong, which the next one may patch.
+  private var last: IncrementalLoad.Last?
   /// How many files were read rather than taken from the cache, for tests and the benchmark.
   private var readCount = 0
+  private var patchCount = 0
 
   package init() {}
 
   /// How many files the loader has read (not taken from here) since the cache was made.
   package var filesRead: Int { lock.withLock { readCount } }
+
+  /// How many loads patched the last one instead of merging and resolving every file.
+  package var loadsPatched: Int { lock.withLock { patchCount } }
+
+  var lastLoad: IncrementalLoad.Last? {
+    get { lock.withLock { last } }
+    set { lock.withLock { last = newValue } }
+  }
+
+  /// The entries forgotten since the last load, as that load read them; forgotten here.
+  func takeReplaced() -> [String: Entry] {
+    lock.withLock {
+      defer { replaced = [:] }
+      return replaced
+    }
+  }
+
+  func countPatch() { lock.withLock { patchCount += 1 } }
 
   /// Every file cached, by the path the loader reads.
   package var paths: [String] { lock.withLock { Array(entries.keys) } }
@@ -55,15 +78,24 @@ package final class FileMemberCache: @unchecked Sendable {
   package func forget(_ changedPaths: some Collection<String>) {
     let changed = Set(changedPaths.map(Self.standardized))
     lock.withLock {
-      entries = entries.filter { _, entry in
+      let forgotten = entries.filter { _, entry in
         var path = Substring(entry.standardizedPath)
         while !path.isEmpty {
-          if changed.contains(String(path)) { return false }
+          if changed.contains(String(path)) { return true }
           guard let slash = path.lastIndex(of: "/") else { break }
           path = path[..<slash]
         }
-        return true
+        return false
       }
+      forgetLocked(forgotten.keys)
+    }
+  }
+
+  /// Moves the entries of `paths` aside, keeping the first one forgotten since the last load.
+  private func forgetLocked(_ paths: some Sequence<String>) {
+    for path in paths {
+      guard let entry = entries.removeValue(forKey: path) else { continue }
+      if replaced[path] == nil { replaced[path] = entry }
     }
   }
 
@@ -77,14 +109,16 @@ package final class FileMemberCache: @unchecked Sendable {
       }
       return ContentHash.xxh64(bytes) != entry.digest
     }
-    lock.withLock {
-      for path in stale.keys { entries[path] = nil }
-    }
+    lock.withLock { forgetLocked(stale.keys) }
   }
 
-  /// Forgets every file.
+  /// Forgets every file and the last load.
   package func removeAll() {
-    lock.withLock { entries = [:] }
+    lock.withLock {
+      entries = [:]
+      replaced = [:]
+      last = nil
+    }
   }
 
   package static func standardized(_ path: String) -> String {

@@ -38,11 +38,25 @@ public struct TokenLoader: Sendable {
   }
 
   /// Loads `inputs`, files or trees already read (such as files read from git), in the given order.
+  /// With a ``memberCache``, the last load is patched when only token definitions changed (see
+  /// ``IncrementalLoad``).
   package func load(_ inputs: [TokenInput]) throws -> Warned<TokenSet> {
+    if let cache = memberCache {
+      let (limits, digests) = (self.limits, inputDigests)
+      let patched = IncrementalLoad.patch(inputs, cache: cache, limits: limits) {
+        Self.read($0, limits: limits, digests: digests, cache: cache)
+      }
+      if let patched { return Warned(patched, warnings: []) }
+    }
     let (source, parseErrors) = try parse(inputs)
     var findings = parseErrors
+    let kept = memberCache == nil ? nil : source
     let (tokens, resolutionFindings) = Resolver.resolve(consume source, limits: limits)
     findings += resolutionFindings
+    if let memberCache, let kept {
+      _ = memberCache.takeReplaced()
+      memberCache.lastLoad = IncrementalLoad.last(inputs, source: kept, tokens: tokens, findings: findings)
+    }
     return Warned(tokens, warnings: try DiagnosticsError.check(findings, strict: strict))
   }
 

@@ -257,10 +257,11 @@ import Testing
           Int.random(in: 0..<4, using: &random) == 0 ? nil : Set([project.url("tokens/\(file).yaml").path])
         let incremental = outcome { try session.build(changedPaths: told) }
         try? FileManager.default.removeItem(at: project.url("full"))
+        // The config's own errors name it: the same name for both.
         let full = outcome {
           try Builder().build(
             try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
-        }
+        }.replacingOccurrences(of: "full.yml", with: "ebtokens.yml")
         #expect(incremental == full, "step \(step): \(model.lastEdit)")
         outcomes.insert(incremental == "built" ? "built" : "failed")
         if incremental == "built" && full == "built" {
@@ -271,22 +272,28 @@ import Testing
       }
       // The edits both built and failed, and the session read only what it was told changed.
       #expect(outcomes == ["built", "failed"])
+      // Value and alias edits patched the last build's tokens; the others resolved every token.
+      #expect(session.loadsPatched > 5)
       #expect(session.filesRead < 60 + EditModel.files.count)
     }
   }
 }
 
 /// Three token files the random edits change: colors in groups `a` and `b` (`a.fg` and `b.bg`
-/// always there, for the audit rule), dimensions in `c`.
+/// always there, for the audit rule), dimensions in `c`. Edits keep the tokens valid (an alias
+/// names an existing token of its kind and closes no cycle; a token is removed only when nothing
+/// names it) but for one in twelve, an alias to a token that does not exist, undone by the next.
 private struct EditModel {
   static let files = ["a", "b", "c"]
   /// Each file's tokens in order: name and value as written.
   private var tokens: [String: [(name: String, value: String)]] = [
     "a": [("fg", "\"#202020\""), ("t1", "\"#3366CC\""), ("t2", "\"{b.bg} @ 50%\"")],
-    "b": [("bg", "\"#F0F0F0\""), ("t1", "\"{a.t1}\""), ("t2", "\"#00AA00\"")],
+    "b": [("bg", "\"#F0F0F0\""), ("t1", "\"{a.t1}\""), ("t2", "\"{b.t1} @ 25%\"")],
     "c": [("space", "4px"), ("gap", "\"{c.space}\""), ("radius", "0.5rem")],
   ]
   private var nextName = 3
+  /// The file and token whose alias leads nowhere, with the value to put back.
+  private var dangling: (file: String, index: Int, value: String)?
   private(set) var lastEdit = ""
 
   func text(of file: String) -> String {
@@ -296,38 +303,72 @@ private struct EditModel {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The name a value references, if it is an alias.
+  private static func target(of value: String) -> String? {
+    guard value.hasPrefix("\"{"), let close = value.firstIndex(of: "}") else { return nil }
+    return String(value[value.index(value.startIndex, offsetBy: 2)..<close])
+  }
+
+  private func value(of name: String) -> String? {
+    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+    return tokens[parts[0]]?.first { $0.name == parts[1] }?.value
+  }
+
+  /// Whether following aliases from `name` reaches `token`.
+  private func chain(from name: String, reaches token: String) -> Bool {
+    var current: String? = name
+    var steps = 0
+    while let name = current, steps < 50 {
+      if name == token { return true }
+      current = value(of: name).flatMap(Self.target)
+      steps += 1
+    }
+    return false
+  }
+
   /// Makes one random edit; returns the file it changed.
   mutating func edit(using random: inout SeededGenerator) -> String {
+    if let dangling {
+      self.dangling = nil
+      tokens[dangling.file]?[dangling.index].value = dangling.value
+      lastEdit = "fixed \(dangling.file).\(tokens[dangling.file]?[dangling.index].name ?? "")"
+      return dangling.file
+    }
     let file = Self.files.randomElement(using: &random) ?? "a"
     var list = tokens[file] ?? []
     let isColor = file != "c"
     let names = (isColor ? ["a", "b"] : ["c"]).flatMap { group in
       (tokens[group] ?? []).map { "\(group).\($0.name)" }
     }
+    let everyValue = Self.files.flatMap { tokens[$0] ?? [] }.map(\.value)
     let literal =
       isColor
       ? String(format: "\"#%06X\"", Int.random(in: 0..<0x1000000, using: &random))
       : "\(Int.random(in: 0..<64, using: &random))px"
-    switch Int.random(in: 0..<5, using: &random) {
-    case 0 where list.count > 1:
-      let index = Int.random(in: 1..<list.count, using: &random)
-      lastEdit = "removed \(file).\(list[index].name)"
+    let index = Int.random(in: 0..<list.count, using: &random)
+    let name = "\(file).\(list[index].name)"
+    switch Int.random(in: 0..<12, using: &random) {
+    case 0...1 where index > 0 && !everyValue.contains { Self.target(of: $0) == name }:
+      lastEdit = "removed \(name)"
       list.remove(at: index)
-    case 1:
-      let name = "n\(nextName)"
+    case 2...3:
+      let added = "n\(nextName)"
       nextName += 1
-      lastEdit = "added \(file).\(name)"
-      list.insert((name, literal), at: Int.random(in: 0...list.count, using: &random))
-    case 2:
-      let index = Int.random(in: 0..<list.count, using: &random)
-      let target = names.randomElement(using: &random) ?? "\(file).\(list[0].name)"
+      lastEdit = "added \(file).\(added)"
+      list.insert((added, literal), at: Int.random(in: 0...list.count, using: &random))
+    case 4...6:
+      let targets = names.filter { !chain(from: $0, reaches: name) }
+      guard let target = targets.randomElement(using: &random) else { fallthrough }
       let alpha =
         isColor && Bool.random(using: &random) ? " @ \(Int.random(in: 0...100, using: &random))%" : ""
-      lastEdit = "\(file).\(list[index].name) -> {\(target)}\(alpha)"
+      lastEdit = "\(name) -> {\(target)}\(alpha)"
       list[index].value = "\"{\(target)}\(alpha)\""
+    case 7:
+      dangling = (file, index, list[index].value)
+      lastEdit = "\(name) -> {nowhere.token}"
+      list[index].value = "\"{nowhere.token}\""
     default:
-      let index = Int.random(in: 0..<list.count, using: &random)
-      lastEdit = "\(file).\(list[index].name) = \(literal)"
+      lastEdit = "\(name) = \(literal)"
       list[index].value = literal
     }
     tokens[file] = list

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// The cache trusts what it is told: a file is read again only once ``forget(_:)`` names it (or a
 /// folder above it), or ``forgetChanged()`` finds that its bytes on disk differ from the bytes
-/// read. Safe to use from the reading threads.
+/// read. It also keeps the last load that found nothing wrong, and each forgotten file as that
+/// load read it, so that the next load can patch it (``IncrementalLoad``). Safe to use from the
+/// reading threads.
 package final class FileMemberCache: @unchecked Sendable {
   /// One file as it was read.
   struct Entry {

@@ -26,6 +26,10 @@ enum IncrementalPhase {
         _ = try session.build(changedPaths: [edit.path])
         result.milliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
       }
+      FileHandle.standardError.write(
+        Data(
+          ("… N=\(count): (e) \(session.loadsPatched) of \(runs) builds patched the last load, "
+            + "\(session.filesRead) token files read in all\n").utf8))
     } catch let error as DiagnosticsError {
       result.problem = error.diagnostics.prefix(4).map { $0.message }.joined(separator: "\n")
     } catch {

@@ -160,6 +160,25 @@ import Testing
     }
   }
 
+  /// The config among the changed paths: the session reads it again, as the command read it.
+  @Test func aChangedConfigIsReadAgain() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
+      let path = project.url("ebtokens.yml").path
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: path),
+        reloadConfiguration: { try ConfigurationLoader().load(path: path) })
+      _ = try session.build()
+      let configuration = try #require(project.read("ebtokens.yml"))
+      try project.write(
+        "ebtokens.yml", configuration.replacingOccurrences(of: "include: [color]", with: "include: [size]"))
+      _ = try session.build(changedPaths: [path])
+      let css = try #require(project.read("dist/css/tokens.css"))
+      #expect(css.contains("--size-2xl: 32px;"))
+      #expect(!css.contains("--color-brand-label-title"))
+    }
+  }
+
   @Test func theWatchedPathsAreTheConfigTheTokenFolderAndTheTemplates() throws {
     try withTemporaryDirectory { root in
       let project = try BuildProject(

@@ -37,8 +37,9 @@ public final class BuildSession: @unchecked Sendable {
 
   /// - Parameters:
   ///   - reloadConfiguration: Reads the config again when it changes (as the command read it first,
-  ///     with its command-line settings); without it, a change to the config file is an error to
-  ///     the caller, who makes a new session.
+  ///     with its command-line settings); without it, the session keeps building with
+  ///     `configuration` (reading every token file again after a change to the config file): make a
+  ///     new session to take a new config.
   public init(
     configuration: Configuration, builder: Builder = Builder(),
     reloadConfiguration: (@Sendable () throws -> Configuration)? = nil

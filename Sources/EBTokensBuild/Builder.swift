@@ -66,7 +66,8 @@ public struct Builder: Sendable {
     /// What the build changed, or in ``Mode/check`` would change.
     public let plan: WritePlan
     /// The contrast audit whose report was generated; `nil` when the config has no
-    /// rules or no report folder, or when the build was skipped as unchanged.
+    /// rules or no report folder, or when the build was skipped as unchanged, or its report left
+    /// as it was (its tokens unchanged) by a build outside a ``BuildSession``.
     public let audit: AuditResult?
     /// The audit's verdict, also when the build was skipped.
     public let contrast: ContrastVerdict?

@@ -132,7 +132,8 @@ public struct Builder: Sendable {
       let reuse =
         mode == .write
         ? RenderReuse(
-          inputs: OutputInputs(configuration, limits: limits, tokens: tokens, session: session),
+          inputs: OutputInputs(
+            configuration, limits: limits, tokens: tokens, session: session, inBackground: isLarge),
           digests: digests,
           folders: folders, session: session) : nil
       let rendered = try render(
@@ -205,15 +206,22 @@ public struct Builder: Sendable {
       jobs.append {
         DiagnosticsError.catching {
           let key = OutputInputs.key(ofOutputAt: index)
-          let digest = reuse?.inputs.digest(ofOutputAt: index, inputDigests: digests)
-          if let digest, let kept = reuse?.unchanged(key, digest: digest, in: renderer.directory(for: output))
-          {
-            return (kept, nil, nil, [])
+          let directory = renderer.directory(for: output)
+          var digest: UInt64?
+          if let reuse, reuse.hasRecord(key, in: directory) {
+            digest = reuse.inputs.digest(ofOutputAt: index, inputDigests: digests)
+            if let digest, let kept = reuse.unchanged(key, digest: digest, in: directory) {
+              return (kept, nil, nil, [])
+            }
           }
           onRender?(key)
           let generated = try renderer.render(output, tokens: tokens)
           let warnings = generated.warnings
-          // An output that warns is rendered every time, so its warnings are shown every time.
+          // An output that warns is rendered every time, so its warnings are shown every time; one
+          // the state does not record is digested once rendered, for the state.
+          if warnings.isEmpty && digest == nil {
+            digest = reuse?.inputs.digest(ofOutputAt: index, inputDigests: digests)
+          }
           return (prepared(generated, key: key, digest: warnings.isEmpty ? digest : nil), nil, nil, warnings)
         }
       }
@@ -223,16 +231,20 @@ public struct Builder: Sendable {
       jobs.append {
         DiagnosticsError.catching {
           let key = OutputInputs.auditKey
-          let digest = reuse?.inputs.auditDigest
-          if let digest, let kept = reuse?.unchanged(key, digest: digest, in: directory) {
-            let audit = reuse?.session?.audit(digest: digest)
-            let contrast =
-              audit.map(ContrastVerdict.init) ?? reuse?.recordedContrast(in: directory)
-            if let contrast { return (kept, audit, contrast, []) }
+          var digest: UInt64?
+          if let reuse, reuse.hasRecord(key, in: directory) {
+            let auditDigest = reuse.inputs.auditDigest
+            digest = auditDigest
+            if let kept = reuse.unchanged(key, digest: auditDigest, in: directory) {
+              let audit = reuse.session?.audit(digest: auditDigest)
+              let contrast = audit.map(ContrastVerdict.init) ?? reuse.recordedContrast(in: directory)
+              if let contrast { return (kept, audit, contrast, []) }
+            }
           }
           onRender?(key)
           let result = try ContrastAudit.run(
             tokens: tokens, audit: configuration.audit, configPath: configuration.path)
+          digest = digest ?? reuse?.inputs.auditDigest
           if let digest { reuse?.session?.keepAudit(result, digest: digest) }
           let report = GeneratedOutput(directory: directory, files: AuditReport.reportFiles(result))
           return (prepared(report, key: key, digest: digest), result, ContrastVerdict(result), [])

@@ -31,6 +31,11 @@ struct RenderReuse: @unchecked Sendable {
     self.session = session
   }
 
+  /// Whether the state in `directory` records the output `key`: only then can it be left as it is.
+  func hasRecord(_ key: String, in directory: String) -> Bool {
+    states.state(of: folders.folder(directory))?.outputs.contains { $0.key == key } ?? false
+  }
+
   /// The output `key` as it is on disk in `directory`, when the state there records it with this
   /// `digest` and every one of its files is the file that build left; `nil` when it must be rendered.
   func unchanged(_ key: String, digest: UInt64, in directory: String) -> RenderedOutput? {

@@ -198,6 +198,48 @@ import Testing
     }
   }
 
+  /// A color that a shadow's part and a root token's alias name, in another file: a patched load
+  /// resolves them again, as a full build does.
+  @Test func aPatchedLoadFollowsCompositePartsAndRootTokens() throws {
+    try withTemporaryDirectory { root in
+      let configuration = { (folder: String) in
+        "tokens: tokens\noutputs:\n  - kind: css\n    destination: \(folder)/tokens.css\n    options:\n"
+          + "      references: false\n"
+      }
+      let project = try BuildProject(in: root, configuration: configuration("dist"))
+      try FileManager.default.removeItem(at: project.url("tokens"))
+      try project.write("full.yml", configuration("full"))
+      try project.write("tokens/palette.yaml", "p:\n  $type: color\n  base: \"#112233\"\n")
+      try project.write(
+        "tokens/uses.yaml",
+        """
+        accent:
+          $type: color
+          $root: "{p.base} @ 50%"
+          strong: "{accent.$root}"
+        elevation:
+          $type: shadow
+          card:
+            $value: { color: "{p.base}", offsetX: 0px, offsetY: 1px, blur: 2px, spread: 0px }
+
+        """)
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+      _ = try session.build()
+      for color in ["#445566", "#778899"] {
+        try project.write("tokens/palette.yaml", "p:\n  $type: color\n  base: \"\(color)\"\n")
+        _ = try session.build(changedPaths: [project.url("tokens/palette.yaml").path])
+        try? FileManager.default.removeItem(at: project.url("full"))
+        _ = try Builder().build(
+          try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
+        let css = try #require(project.read("dist/tokens.css"))
+        #expect(css == project.read("full/tokens.css"))
+        #expect(css.contains(color.lowercased()))
+      }
+      #expect(session.loadsPatched == 2)
+    }
+  }
+
   /// Random edits (values, aliases, tokens added and removed, a file broken and then fixed), each
   /// built by a session told only the file edited (or nothing), and by a full build from scratch
   /// into another folder: both fail with the same errors, or write the same bytes.

@@ -17,9 +17,14 @@ import Foundation
 /// hand-edited or deleted output, or a state file copied from elsewhere or edited by hand, runs
 /// the full build: a state can cost work, never skip needed work. `build --check` never
 /// trusts a state: it renders and compares contents.
+///
+/// The state also records, per output (and the audit report), the digest of what it was rendered
+/// from and the files it generated (``OutputRecord``): a build whose fingerprint differs still
+/// leaves an output alone, without rendering it, when that digest is unchanged and its files are
+/// the very files the state lists (see ``OutputInputs``).
 struct BuildState: Equatable {
   static let fileName = ".ebtokens-state"
-  private static let header = "ebtokens-build-state 2"
+  private static let header = "ebtokens-build-state 3"
 
   /// A generated file as the build left it.
   struct Stamp: Equatable {
@@ -40,9 +45,20 @@ struct BuildState: Equatable {
     let summary: String
   }
 
+  /// One output rendered into the folder: the digest of its inputs and the files it generated
+  /// (whose stamps are among ``stamps``).
+  struct OutputRecord: Equatable {
+    /// ``OutputInputs/key(ofOutputAt:)`` or ``OutputInputs/auditKey``: no spaces.
+    let key: String
+    let digest: UInt64
+    /// Relative to the output folder.
+    var files: [String]
+  }
+
   let fingerprint: String
   let contrast: Contrast?
   let stamps: [Stamp]
+  var outputs: [OutputRecord] = []
 
   /// The stamp of `relativePath` below `folder` as it is now, never through a link; `nil` when
   /// it is missing or not a regular file.
@@ -62,12 +78,27 @@ struct BuildState: Equatable {
     stamps.allSatisfy { Self.stamp($0.path, in: folder) == $0 }
   }
 
+  /// The files of the output `key` when it was rendered from inputs of `digest` and every one of
+  /// its files below `folder` is the file the build left; `nil` otherwise.
+  func unchangedFiles(ofOutput key: String, digest: UInt64, in folder: OutputFolder) -> [String]? {
+    guard let record = outputs.first(where: { $0.key == key }), record.digest == digest else { return nil }
+    let recorded = Dictionary(stamps.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    for path in record.files {
+      guard let stamp = recorded[path], Self.stamp(path, in: folder) == stamp else { return nil }
+    }
+    return record.files
+  }
+
   var text: String {
     var lines = [Self.header, "fingerprint \(fingerprint)"]
     if let contrast { lines.append("contrast \(contrast.passes ? "pass" : "fail") \(contrast.summary)") }
     for stamp in stamps {
       lines.append(
         "file \(stamp.device) \(stamp.inode) \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.path)")
+    }
+    for output in outputs {
+      lines.append("output \(output.key) \(String(output.digest, radix: 16))")
+      lines += output.files.map { "owns \($0)" }
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -85,9 +116,15 @@ struct BuildState: Equatable {
     let fingerprint = String(fingerprintLine.dropFirst("fingerprint ".count))
     var contrast: Contrast?
     var stamps: [Stamp] = []
+    var outputs: [OutputRecord] = []
     for line in lines.dropFirst() {
       let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
       switch fields.first {
+      case "output" where fields.count == 3:
+        guard let digest = UInt64(fields[2], radix: 16) else { return nil }
+        outputs.append(OutputRecord(key: String(fields[1]), digest: digest, files: []))
+      case "owns" where !outputs.isEmpty:
+        outputs[outputs.count - 1].files.append(String(line.dropFirst("owns ".count)))
       case "contrast" where fields.count >= 3:
         contrast = Contrast(passes: fields[1] == "pass", summary: fields.dropFirst(2).joined(separator: " "))
       case "file" where fields.count == 7:
@@ -102,7 +139,7 @@ struct BuildState: Equatable {
         return nil
       }
     }
-    return BuildState(fingerprint: fingerprint, contrast: contrast, stamps: stamps)
+    return BuildState(fingerprint: fingerprint, contrast: contrast, stamps: stamps, outputs: outputs)
   }
 
   /// Writes this state into `folder` the way outputs are staged: a temporary

@@ -37,6 +37,9 @@ public struct Builder: Sendable {
   /// Called after the no-change check and before the tokens are read: lets a test edit an input
   /// between the two.
   package var afterCheckingForChanges: (@Sendable () -> Void)?
+  /// Called with an output's key (``OutputInputs``) each time one is rendered rather than left as
+  /// it is: lets a test count what a build rendered.
+  package var onRender: (@Sendable (String) -> Void)?
 
   public init(limits: Limits = .standard, lockWaiting: LockWaiting = .wait(notify: nil)) {
     self.limits = limits
@@ -47,6 +50,15 @@ public struct Builder: Sendable {
   public struct ContrastVerdict: Sendable, Equatable {
     public let passes: Bool
     public let summary: String
+
+    init(passes: Bool, summary: String) {
+      self.passes = passes
+      self.summary = summary
+    }
+
+    init(_ audit: AuditResult) {
+      self.init(passes: audit.allPass, summary: audit.summary)
+    }
   }
 
   /// What one build did.
@@ -54,7 +66,8 @@ public struct Builder: Sendable {
     /// What the build changed, or in ``Mode/check`` would change.
     public let plan: WritePlan
     /// The contrast audit whose report was generated; `nil` when the config has no
-    /// rules or no report folder, or when the build was skipped as unchanged.
+    /// rules or no report folder, or when the build was skipped as unchanged, or its report left
+    /// as it was (its tokens unchanged) by a build outside a ``BuildSession``.
     public let audit: AuditResult?
     /// The audit's verdict, also when the build was skipped.
     public let contrast: ContrastVerdict?
@@ -74,15 +87,26 @@ public struct Builder: Sendable {
   /// deletes every leftover of a killed build in every output folder, also with `--check` and when
   /// nothing changed.
   ///
+  /// An output whose inputs are unchanged since the recorded state, and whose files are still the
+  /// files that state lists, is not rendered again (see ``OutputInputs``); nor is the audit report.
+  ///
   /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error found: the outputs' and the audit's together;
   ///   ``SystemFailure`` when a file cannot be written or the lock is held.
   public func build(_ configuration: Configuration, mode: Mode) throws -> Result {
+    try build(configuration, mode: mode, session: nil)
+  }
+
+  /// The build, with what a ``BuildSession`` keeps between builds: each token file is read only
+  /// when the session's cache no longer holds it, and the audit's result is reused when its
+  /// inputs are unchanged. Without a session, the no-change check runs first.
+  func build(_ configuration: Configuration, mode: Mode, session: SessionCache?) throws -> Result {
     // Every reader records the digest of the bytes it parses here: the state records their
     // fingerprint, not that of a second reading (see ``BuildFingerprint``).
     let digests = InputDigests()
     var loader = ModalTokenLoader(
       limits: limits, jsonExtensions: configuration.jsonExtensions, strict: configuration.strict)
     loader.tokenLoader.inputDigests = digests
+    loader.tokenLoader.memberCache = session?.members
     let inputs = try ProjectTokens.inputs(configuration, limits: limits, digests: digests)
     let directories = outputDirectories(configuration)
     let lock = try BuildLock.acquire(
@@ -91,7 +115,7 @@ public struct Builder: Sendable {
     let folders = OutputFolders()
     let outputFolders = directories.map(folders.folder)
     for folder in outputFolders { folder.removeLeftovers() }
-    if mode == .write,
+    if mode == .write, session == nil,
       let fingerprint = BuildFingerprint.current(configuration, inputs: inputs, limits: limits),
       let unchanged = unchangedBuild(fingerprint, folders: outputFolders)
     {
@@ -104,15 +128,23 @@ public struct Builder: Sendable {
     let staging = mode == .write ? StagingArea() : nil
     do {
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
-      let (outputs, audit, outputWarnings) = try render(
+      // `--check` never trusts a state: it renders every output and compares it with the disk.
+      let reuse =
+        mode == .write
+        ? RenderReuse(
+          inputs: OutputInputs(
+            configuration, limits: limits, tokens: tokens, session: session, inBackground: isLarge),
+          digests: digests,
+          folders: folders, session: session) : nil
+      let rendered = try render(
         tokens, configuration: configuration, digests: digests, folders: folders, staging: staging,
-        isLarge: isLarge)
-      release(consume tokens, inBackground: isLarge)
+        isLarge: isLarge, reuse: reuse)
+      if session == nil { release(consume tokens, inBackground: isLarge) }
       // What an output left out fails the build under `strict`, as the tokens' warnings do.
-      warnings += try DiagnosticsError.check(diagnostics: outputWarnings, strict: configuration.strict)
+      warnings += try DiagnosticsError.check(diagnostics: rendered.warnings, strict: configuration.strict)
       let writer = OutputWriter()
-      let plan = try writer.plan(outputs, staging: staging)
-      let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
+      let plan = try writer.plan(rendered.outputs.map(\.prepared), staging: staging)
+      let contrast = rendered.contrast
       if mode == .write {
         do {
           try writer.apply(plan)
@@ -123,56 +155,100 @@ public struct Builder: Sendable {
           let fingerprint = BuildFingerprint.parsed(
             configuration, inputs: inputs, limits: limits, digests: digests)
         {
-          recordState(fingerprint, outputs: outputs, contrast: contrast)
+          recordState(fingerprint, outputs: rendered.outputs, contrast: contrast)
         }
       }
-      return Result(plan: plan, audit: audit, contrast: contrast, wasSkipped: false, warnings: warnings)
+      return Result(
+        plan: plan, audit: rendered.audit, contrast: contrast, wasSkipped: false, warnings: warnings)
     } catch {
       staging?.abandon()
       throw error
     }
   }
 
+  /// Every output and the audit report, ready to plan.
+  private struct Rendered {
+    var outputs: [RenderedOutput] = []
+    var audit: AuditResult?
+    var contrast: ContrastVerdict?
+    var warnings: [Diagnostic] = []
+  }
+
   /// Every output and the audit report, rendered side by side and each compared with the disk
   /// (and, with a `staging` area, written to temporary files) as soon as it is rendered; every
-  /// error of every one. For a large set, the memory each job freed is returned as it ends.
+  /// error of every one. For a large set, the memory each job freed is returned as it ends. With
+  /// `reuse`, an output or report whose inputs are unchanged is taken from the disk as it is.
   private func render(
     _ tokens: ModalTokenSet, configuration: Configuration, digests: InputDigests, folders: OutputFolders,
-    staging: StagingArea?, isLarge: Bool
-  ) throws -> ([PreparedOutput], AuditResult?, warnings: [Diagnostic]) {
-    typealias Rendered = Swift.Result<
-      (output: PreparedOutput, audit: AuditResult?, warnings: [Diagnostic]), DiagnosticsError
+    staging: StagingArea?, isLarge: Bool, reuse: RenderReuse?
+  ) throws -> Rendered {
+    typealias Job = Swift.Result<
+      (output: RenderedOutput, audit: AuditResult?, contrast: ContrastVerdict?, warnings: [Diagnostic]),
+      DiagnosticsError
     >
-    @Sendable func prepared(_ output: consuming GeneratedOutput) -> PreparedOutput {
-      let prepared = OutputWriter.prepare(output, in: folders.folder(output.directory), staging: staging)
+    @Sendable func prepared(_ output: consuming GeneratedOutput, key: String, digest: UInt64?)
+      -> RenderedOutput
+    {
+      let folder = folders.folder(output.directory)
+      let prepared = OutputWriter.prepare(output, in: folder, staging: staging)
       _ = consume output
       if isLarge { returnFreedMemoryInBackground() }
-      return prepared
+      return RenderedOutput(key: key, digest: digest, prepared: prepared)
     }
-    var outputJobs: [@Sendable () -> Rendered] = []
+    var outputJobs: [@Sendable () -> Job] = []
     let renderer = {
       var renderer = OutputRenderer(configuration: configuration)
       renderer.inputDigests = digests
       return renderer
     }()
-    for output in configuration.outputs {
+    let onRender = self.onRender
+    for (index, output) in configuration.outputs.enumerated() {
       outputJobs.append {
         DiagnosticsError.catching {
+          let key = OutputInputs.key(ofOutputAt: index)
+          let directory = renderer.directory(for: output)
+          var digest: UInt64?
+          if let reuse, reuse.hasRecord(key, in: directory) {
+            digest = reuse.inputs.digest(ofOutputAt: index, inputDigests: digests)
+            if let digest, let kept = reuse.unchanged(key, digest: digest, in: directory) {
+              return (kept, nil, nil, [])
+            }
+          }
+          onRender?(key)
           let generated = try renderer.render(output, tokens: tokens)
           let warnings = generated.warnings
-          return (prepared(generated), nil, warnings)
+          // An output that warns is rendered every time, so its warnings are shown every time; one
+          // the state does not record is digested once rendered, for the state.
+          if warnings.isEmpty && digest == nil {
+            digest = reuse?.inputs.digest(ofOutputAt: index, inputDigests: digests)
+          }
+          return (prepared(generated, key: key, digest: warnings.isEmpty ? digest : nil), nil, nil, warnings)
         }
       }
     }
     // The audit, the longest job, starts first, while the other core renders the outputs one
     // after another: two outputs rendered at once would hold two outputs' contexts and text.
-    var auditJobs: [@Sendable () -> Rendered] = []
+    var auditJobs: [@Sendable () -> Job] = []
     if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
+      let directory = configuration.resolvedPath(reportDirectory)
       auditJobs.append {
         DiagnosticsError.catching {
+          let key = OutputInputs.auditKey
+          var digest: UInt64?
+          if let reuse, reuse.hasRecord(key, in: directory) {
+            let auditDigest = reuse.inputs.auditDigest
+            digest = auditDigest
+            if let kept = reuse.unchanged(key, digest: auditDigest, in: directory) {
+              let audit = reuse.session?.audit(digest: auditDigest)
+              let contrast = audit.map(ContrastVerdict.init) ?? reuse.recordedContrast(in: directory)
+              if let contrast { return (kept, audit, contrast, []) }
+            }
+          }
+          onRender?(key)
           let result = try ContrastAudit.run(
             tokens: tokens, audit: configuration.audit, configPath: configuration.path)
-          let directory = configuration.resolvedPath(reportDirectory)
+          digest = digest ?? reuse?.inputs.auditDigest
+          if let digest { reuse?.session?.keepAudit(result, digest: digest) }
           let folder = folders.folder(directory)
           // Each report staged and freed before the next is rendered; the JSON, tens of megabytes
           // for a large audit, staged piece by piece as it is rendered.
@@ -180,8 +256,9 @@ public struct Builder: Sendable {
             guard format == .json else {
               return prepared(
                 GeneratedOutput(
-                  directory: directory, files: AuditReport.reportFiles(result, formats: [format]))
-              ).files
+                  directory: directory, files: AuditReport.reportFiles(result, formats: [format])),
+                key: key, digest: digest
+              ).prepared.files
             }
             return [
               OutputWriter.prepare(
@@ -190,28 +267,29 @@ public struct Builder: Sendable {
                 staging: staging)
             ]
           }
-          return (PreparedOutput(folder: folder, files: files), result, [])
+          let report = RenderedOutput(
+            key: key, digest: digest, prepared: PreparedOutput(folder: folder, files: files))
+          return (report, result, ContrastVerdict(result), [])
         }
       }
     }
-    var outputs: [PreparedOutput] = []
-    var audit: AuditResult?
-    var warnings: [Diagnostic] = []
+    var rendered = Rendered()
     var diagnostics: [Diagnostic] = []
     // Results in the outputs' order, then the audit's: the order errors are reported in.
     let results = runSideBySide(auditJobs + outputJobs)
-    for rendered in results.dropFirst(auditJobs.count) + results.prefix(auditJobs.count) {
-      switch rendered {
+    for job in results.dropFirst(auditJobs.count) + results.prefix(auditJobs.count) {
+      switch job {
       case .success(let value):
-        outputs.append(value.output)
-        audit = audit ?? value.audit
-        warnings += value.warnings
+        rendered.outputs.append(value.output)
+        rendered.audit = rendered.audit ?? value.audit
+        rendered.contrast = rendered.contrast ?? value.contrast
+        rendered.warnings += value.warnings
       case .failure(let error):
         diagnostics += error.diagnostics
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics: diagnostics) }
-    return (outputs, audit, warnings)
+    return rendered
   }
 
   /// What the outputs' filters hold that is dubious: a pattern that matches nothing, an output
@@ -258,20 +336,28 @@ public struct Builder: Sendable {
       plan: .unchanged(fileCount: fileCount), audit: nil, contrast: contrast, wasSkipped: true, warnings: [])
   }
 
-  /// Records, in each output folder, the fingerprint and how its generated files
-  /// and manifest now are, read after every rename.
-  private func recordState(_ fingerprint: String, outputs: [PreparedOutput], contrast: ContrastVerdict?) {
-    var filesByFolder: [ObjectIdentifier: (OutputFolder, [String])] = [:]
+  /// Records, in each output folder, the fingerprint, how its generated files and manifest now
+  /// are, read after every rename, and the digest of each output's inputs with its files.
+  private func recordState(_ fingerprint: String, outputs: [RenderedOutput], contrast: ContrastVerdict?) {
+    var byFolder:
+      [ObjectIdentifier: (folder: OutputFolder, files: [String], records: [BuildState.OutputRecord])] =
+        [:]
     for output in outputs {
-      filesByFolder[ObjectIdentifier(output.folder), default: (output.folder, [])].1 += output.files.map(
-        \.path)
+      let folder = output.prepared.folder
+      let files = output.prepared.files.map(\.path)
+      byFolder[ObjectIdentifier(folder), default: (folder, [], [])].files += files
+      if let digest = output.digest {
+        byFolder[ObjectIdentifier(folder)]?.records.append(
+          BuildState.OutputRecord(key: output.key, digest: digest, files: files))
+      }
     }
     let recorded = contrast.map { BuildState.Contrast(passes: $0.passes, summary: $0.summary) }
-    for (folder, files) in filesByFolder.values {
+    for (folder, files, records) in byFolder.values {
       let paths = (files + [OutputWriter.manifestName]).sorted()
       let stamps = paths.compactMap { BuildState.stamp($0, in: folder) }
       guard stamps.count == paths.count else { continue }
-      BuildState(fingerprint: fingerprint, contrast: recorded, stamps: stamps).write(in: folder)
+      BuildState(fingerprint: fingerprint, contrast: recorded, stamps: stamps, outputs: records).write(
+        in: folder)
     }
   }
 }

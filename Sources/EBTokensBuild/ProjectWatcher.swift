@@ -58,7 +58,7 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
 
   private let configurationFile: String
   private let loadConfiguration: () throws -> Configuration
-  private let work: (Configuration) throws -> Outcome
+  private let work: (Configuration, _ changedPaths: Set<String>?) throws -> Outcome
   private let report: (Run) -> Void
   private let queue = DispatchQueue(label: "ebtokens.watch")
   private var watcher: FileWatcher?
@@ -70,6 +70,7 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
   private var debounce: DispatchWorkItem?
   private var isStopping = false
   private var hasRun = false
+  private var eventsWereLost = false
 
   /// - Parameters:
   ///   - configurationFile: The config file to watch, whether or not it exists or is valid yet
@@ -77,11 +78,13 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
   ///   - loadConfiguration: Reads the config; called before the first run and after each change
   ///     to `configurationFile`.
   ///   - work: The run: called with the configuration, after each quiet period that follows a
-  ///     change.
+  ///     change, and the paths that changed: every input's path that the system reported, or `nil`
+  ///     when that is not known (the first run, and after the system lost events).
   ///   - report: Called after each run, on the watch's queue.
   public init(
     configurationFile: String, loadConfiguration: @escaping () throws -> Configuration,
-    work: @escaping (Configuration) throws -> Outcome, report: @escaping (Run) -> Void
+    work: @escaping (Configuration, _ changedPaths: Set<String>?) throws -> Outcome,
+    report: @escaping (Run) -> Void
   ) {
     self.configurationFile = configurationFile
     self.loadConfiguration = loadConfiguration
@@ -146,6 +149,7 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
         // Events were lost: anything may have changed.
         needsReload = true
         needsNewPlan = true
+        eventsWereLost = true
         relevant = true
         continue
       }
@@ -182,7 +186,11 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
   private func runWork() {
     debounce = nil
     let changes = pendingChanges.map(DisplayPath.forFile).sorted()
+    // What the work may take as all that changed: nothing is known for the first run, and after
+    // the system lost events.
+    let changedPaths = hasRun && !eventsWereLost ? pendingChanges : nil
     pendingChanges = []
+    eventsWereLost = false
     let clock = ContinuousClock()
     let start = clock.now
     var loadFailure: DiagnosticsError?
@@ -204,7 +212,7 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
     let outcome: Result<Outcome, DiagnosticsError>
     if let configuration {
       do {
-        outcome = .success(try work(configuration))
+        outcome = .success(try work(configuration, changedPaths))
       } catch {
         outcome = .failure(Self.diagnostics(error))
       }

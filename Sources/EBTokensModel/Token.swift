@@ -120,7 +120,7 @@ public struct TokenSet: Sendable {
   public let tokens: [Token]
   /// The groups that have a `$description` or `$extensions`, by dotted name.
   public let groups: [String: GroupMetadata]
-  private let indexByName: [String: Int]
+  package let indexByName: [String: Int]
 
   public init(tokens: [Token], groups: [String: GroupMetadata] = [:]) {
     var keys = TokenPath.SortKeys(capacity: tokens.count)

@@ -13,6 +13,8 @@ public struct TokenLoader: Sendable {
   public var strict: Bool
   /// Where each file read records the digest of the bytes parsed, for a build's fingerprint.
   package var inputDigests: InputDigests?
+  /// What earlier loads read, kept by a build session: a file it holds is not read again.
+  package var memberCache: FileMemberCache?
 
   public init(limits: Limits = .standard, jsonExtensions: [String] = [], strict: Bool = false) {
     self.limits = limits
@@ -36,11 +38,25 @@ public struct TokenLoader: Sendable {
   }
 
   /// Loads `inputs`, files or trees already read (such as files read from git), in the given order.
+  /// With a ``memberCache``, the last load is patched when only token definitions changed (see
+  /// ``IncrementalLoad``).
   package func load(_ inputs: [TokenInput]) throws -> Warned<TokenSet> {
+    if let cache = memberCache {
+      let (limits, digests) = (self.limits, inputDigests)
+      let patched = IncrementalLoad.patch(inputs, cache: cache, limits: limits) {
+        Self.read($0, limits: limits, digests: digests, cache: cache)
+      }
+      if let patched { return Warned(patched, warnings: []) }
+    }
     let (source, parseErrors) = try parse(inputs)
     var findings = parseErrors
+    let kept = memberCache == nil ? nil : source
     let (tokens, resolutionFindings) = Resolver.resolve(consume source, limits: limits)
     findings += resolutionFindings
+    if let memberCache, let kept {
+      _ = memberCache.takeReplaced()
+      memberCache.lastLoad = IncrementalLoad.last(inputs, source: kept, tokens: tokens, findings: findings)
+    }
     return Warned(tokens, warnings: try DiagnosticsError.check(findings, strict: strict))
   }
 
@@ -67,10 +83,13 @@ public struct TokenLoader: Sendable {
     var parser = TokenFileParser(limits: limits)
     let limits = self.limits
     let digests = inputDigests
+    let cache = memberCache
     for (batch, bytes) in Self.batches(of: inputs) {
       parser.reserveCapacity(forMoreTokens: bytes / Self.bytesPerToken)
       try runSideBySide(
-        batch.map { input in { @Sendable in Self.read(input, limits: limits, digests: digests) } }
+        batch.map { input in
+          { @Sendable in Self.read(input, limits: limits, digests: digests, cache: cache) }
+        }
       ) {
         (readErrors, members) in
         errors += readErrors
@@ -86,24 +105,35 @@ public struct TokenLoader: Sendable {
   }
 
   /// Reads one input and finds its members, recording into `digests` the digest of a file's bytes;
-  /// a file's tree is dropped on return.
-  private static func read(_ input: TokenInput, limits: Limits, digests: InputDigests?) -> (
-    [any DiagnosticConvertible], FileMembers?
-  ) {
+  /// a file's tree is dropped on return. A file `cache` holds is taken from it instead, and a file
+  /// read is stored in it.
+  private static func read(
+    _ input: TokenInput, limits: Limits, digests: InputDigests?, cache: FileMemberCache?
+  ) -> ([any DiagnosticConvertible], FileMembers?) {
     switch input {
     case .tree(let document, let format, _):
       return ([], FileMembers(document, format: format))
     case .file(let file):
+      if let cached = cache?.entry(for: file.path) {
+        digests?.record(file.path, cached.digest)
+        return (cached.errors, cached.members)
+      }
+      let (errors, members, digest): ([any DiagnosticConvertible], FileMembers?, UInt64?)
       switch file.format {
       case .yaml:
         let result = YAMLReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
-        digests?.record(file.path, result.contentDigest)
-        return (result.errors, result.document.map { FileMembers($0, format: .yaml) })
+        (errors, members, digest) = (
+          result.errors, result.document.map { FileMembers($0, format: .yaml) }, result.contentDigest
+        )
       case .json:
         let result = JSONReader(limits: limits).read(path: file.path, displayPath: file.displayPath)
-        digests?.record(file.path, result.contentDigest)
-        return (result.errors, result.document.map { FileMembers($0, format: .json) })
+        (errors, members, digest) = (
+          result.errors, result.document.map { FileMembers($0, format: .json) }, result.contentDigest
+        )
       }
+      digests?.record(file.path, digest)
+      cache?.store(file.path, digest: digest, errors: errors, members: members, limit: limits.maxFileBytes)
+      return (errors, members)
     }
   }
 

@@ -135,6 +135,14 @@ struct Report {
         "no-change rebuild of 100,000 tokens under 0.1 s", needs: [(100_000, .rebuild)],
         value: session.result(100_000, .rebuild)?.best, format: "%.1f ms"
       ) { $0 < 100 },
+      judge(
+        "one-token change of 100,000 tokens under 0.1 s (issue 20)", needs: [(100_000, .oneTokenChange)],
+        value: session.result(100_000, .oneTokenChange)?.best, format: "%.1f ms"
+      ) { $0 < 100 },
+      judge(
+        "one-token change of 10,000 tokens under 15 ms (issue 20)", needs: [(10_000, .oneTokenChange)],
+        value: session.result(10_000, .oneTokenChange)?.best, format: "%.1f ms"
+      ) { $0 < 15 },
     ]
   }
 

@@ -44,6 +44,8 @@ struct Run: ParsableCommand {
         (b) parse + resolve      ebtokens-bench resolve DIR
         (c) full build           ebtokens build --config DIR/ebtokens.yml, dist/ deleted before each run
         (d) no-change rebuild    the same, dist/ kept
+        (e) one-token change     in this process: a BuildSession builds in full, then each run changes \
+      one color in one file and times build(changedPaths:) (10 runs; system allocator)
       Times are wall-clock, process start-up included: the best and median of 5 runs (3 above 10,000 \
       tokens). Peak MB is the largest ru_maxrss of the phase's runs. Targets are judged on best times.
 
@@ -104,6 +106,7 @@ enum Phase: CaseIterable {
   case resolve
   case build
   case rebuild
+  case oneTokenChange
 
   var label: String {
     switch self {
@@ -111,6 +114,7 @@ enum Phase: CaseIterable {
     case .resolve: return "(b) parse + resolve"
     case .build: return "(c) full build"
     case .rebuild: return "(d) no-change rebuild"
+    case .oneTokenChange: return "(e) one-token change"
     }
   }
 
@@ -196,8 +200,12 @@ struct Session {
         !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
       }
       results.append(sample(count, .rebuild, runs: runs, ebtokens, build))
+      progress("N=\(count): \(Phase.oneTokenChange.label)")
+      results.append(IncrementalPhase.measure(directory: directory, count: count, runs: 10))
     } else {
-      results.append(PhaseResult(count: count, phase: .rebuild, problem: "skipped: the full build failed"))
+      for phase in [Phase.rebuild, .oneTokenChange] {
+        results.append(PhaseResult(count: count, phase: phase, problem: "skipped: the full build failed"))
+      }
     }
     try? FileManager.default.removeItem(atPath: directory)
   }

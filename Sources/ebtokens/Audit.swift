@@ -108,7 +108,7 @@ struct Audit: ParsableCommand {
     let watcher = ProjectWatcher(
       configurationFile: project.configurationFile,
       loadConfiguration: { configured(try project.configuration(strict: diagnostics.strict)) },
-      work: { configuration in
+      work: { configuration, _ in
         let audited = try ContrastAudit.run(configuration: configuration)
         if let output {
           try AuditReport.writeAtomically(AuditReport.render(audited.value, format: format), to: output)

@@ -70,11 +70,21 @@ struct Build: ParsableCommand {
     let builder = Builder(
       lockWaiting: noWait
         ? .fail : .wait { FileHandle.standardError.write(Data("ebtokens: \($0)\n".utf8)) })
+    var session: BuildSession?
     let watcher = ProjectWatcher(
       configurationFile: project.configurationFile,
       loadConfiguration: { try project.configuration(strict: diagnostics.strict) },
-      // The one place a build runs in a watch: an incremental build session goes here.
-      work: { configuration in (configuration, try builder.build(configuration, mode: .write)) },
+      // One session for the watch: each build reads again only the files that changed, and renders
+      // again only the outputs whose tokens changed. A changed config is read again by the session.
+      work: { configuration, changedPaths in
+        let current =
+          session
+          ?? BuildSession(
+            configuration: configuration, builder: builder,
+            reloadConfiguration: { try project.configuration(strict: diagnostics.strict) })
+        session = current
+        return (current.configuration, try current.build(changedPaths: changedPaths))
+      },
       report: { run in
         switch run.outcome {
         case .success(let (configuration, result)):

@@ -1,0 +1,110 @@
+import EBTokensAudit
+import EBTokensConfig
+import EBTokensEmitting
+import EBTokensModel
+import EBTokensResolution
+import EBTokensSupport
+import Foundation
+
+/// Builds one project again and again, keeping what each build read, for `ebtokens build --watch`:
+/// the first ``build(changedPaths:)`` is a full build; each later one reads again only the token
+/// files that changed, and renders again only the outputs whose inputs changed (the others, and the
+/// audit report, are left as they are on disk; see ``OutputInputs``).
+///
+/// Each build gives what ``Builder/build(_:mode:)`` gives and keeps its promises: it holds the
+/// project's and the output folders' locks, writes nothing when any input is invalid and reports
+/// every error, and records the state (``BuildState``), so that a plain `ebtokens build` after it
+/// finds the project unchanged. A build that fails leaves the session usable: the next one reads
+/// again the files named as changed, and the files that failed to read.
+///
+/// One build runs at a time; a session may be used from any thread.
+public final class BuildSession: @unchecked Sendable {
+  public let builder: Builder
+  private let lock = NSLock()
+  private var currentConfiguration: Configuration
+  private let reloadConfiguration: (@Sendable () throws -> Configuration)?
+  private let cache = SessionCache()
+
+  /// - Parameters:
+  ///   - reloadConfiguration: Reads the config again when it changes (as the command read it first,
+  ///     with its command-line settings); without it, the session keeps building with
+  ///     `configuration` (reading every token file again after a change to the config file): make a
+  ///     new session to take a new config.
+  public init(
+    configuration: Configuration, builder: Builder = Builder(),
+    reloadConfiguration: (@Sendable () throws -> Configuration)? = nil
+  ) {
+    self.currentConfiguration = configuration
+    self.builder = builder
+    self.reloadConfiguration = reloadConfiguration
+  }
+
+  /// The configuration the next build uses.
+  public var configuration: Configuration { lock.withLock { currentConfiguration } }
+
+  /// How many token files the session has read from disk, over all its builds.
+  public var filesRead: Int { cache.members.filesRead }
+
+  /// How many builds patched the last build's tokens rather than resolving every token again.
+  public var loadsPatched: Int { cache.members.loadsPatched }
+
+  /// Builds the project.
+  ///
+  /// - Parameter changedPaths: The files (or folders) changed since the last build, as a watcher
+  ///   reports them; `nil` when that is not known: every token file is then read and compared
+  ///   with the bytes read last time, and those that differ are read again. The config file among
+  ///   them makes the session read it again (see ``init(configuration:builder:reloadConfiguration:)``)
+  ///   and start over.
+  /// - Throws: What ``Builder/build(_:mode:)`` throws.
+  public func build(changedPaths: Set<String>? = nil) throws -> Builder.Result {
+    try lock.withLock {
+      if let changedPaths {
+        let configPath = currentConfiguration.path.map(FileMemberCache.standardized)
+        if let configPath, changedPaths.contains(where: { FileMemberCache.standardized($0) == configPath }) {
+          try reload()
+        } else {
+          cache.members.forget(changedPaths)
+        }
+      } else {
+        if reloadConfiguration != nil { try reload() }
+        cache.members.forgetChanged()
+      }
+      return try builder.build(currentConfiguration, mode: .write, session: cache)
+    }
+  }
+
+  /// Reads the config again and forgets everything read; a config that did not change keeps the
+  /// token files read.
+  private func reload() throws {
+    guard let reloadConfiguration else { return cache.members.removeAll() }
+    let configuration = try reloadConfiguration()
+    if configuration.contentDigest != currentConfiguration.contentDigest {
+      currentConfiguration = configuration
+      cache.members.removeAll()
+    }
+  }
+}
+
+/// What a ``BuildSession`` keeps between builds: the token files read and the last load
+/// (``FileMemberCache``), the last tokens' digests, and the last contrast audit, by the digest of
+/// its inputs (``OutputInputs/auditDigest``).
+final class SessionCache: @unchecked Sendable {
+  let members = FileMemberCache()
+  private let lock = NSLock()
+  private var lastAudit: (digest: UInt64, result: AuditResult)?
+  private var tokenDigests: (set: ModalTokenSet, digests: TokenDigests)?
+
+  var lastTokenDigests: (set: ModalTokenSet, digests: TokenDigests)? {
+    get { lock.withLock { tokenDigests } }
+    set { lock.withLock { tokenDigests = newValue } }
+  }
+
+  /// The audit kept with `digest`.
+  func audit(digest: UInt64) -> AuditResult? {
+    lock.withLock { lastAudit?.digest == digest ? lastAudit?.result : nil }
+  }
+
+  func keepAudit(_ result: AuditResult, digest: UInt64) {
+    lock.withLock { lastAudit = (digest, result) }
+  }
+}

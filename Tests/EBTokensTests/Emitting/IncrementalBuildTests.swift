@@ -1,0 +1,417 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EBTokensBuild
+@testable import EBTokensSupport
+
+/// The incremental build: a `BuildSession` reads again only the files that changed, an output
+/// whose tokens did not change is left alone (in a session and in a plain build), and whatever the
+/// edits, the incremental result is byte for byte what a full build writes.
+@Suite struct IncrementalBuildTests {
+  /// The keys of the outputs each build rendered, in the order their jobs started.
+  private final class RenderLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: [String] = []
+
+    func record(_ key: String) { lock.withLock { keys.append(key) } }
+
+    /// What was rendered since the last call, sorted.
+    func take() -> [String] {
+      lock.withLock {
+        defer { keys = [] }
+        return keys.sorted()
+      }
+    }
+  }
+
+  private static func builder(logging log: RenderLog) -> Builder {
+    var builder = Builder()
+    builder.onRender = { log.record($0) }
+    return builder
+  }
+
+  /// Swift keeps the sizes, CSS the colors, and the audit reads two colors.
+  private static let filteredConfiguration = """
+    tokens: tokens
+    outputs:
+      - kind: swift
+        destination: dist/swift
+        include: [size]
+      - kind: css
+        destination: dist/css/tokens.css
+        include: [color]
+    audit:
+      rules:
+        - foreground: color.brand.label-title
+          background: color.brand.default
+          role: text
+    """
+
+  @Test func aSessionReadsAgainOnlyTheFileThatChanged() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
+      let configuration = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+      let session = BuildSession(configuration: configuration)
+      _ = try session.build()
+      #expect(session.filesRead == 3)
+
+      let colors = try #require(project.read("tokens/color.yaml"))
+      try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: "#123456"))
+      _ = try session.build(changedPaths: [project.url("tokens/color.yaml").path])
+      #expect(session.filesRead == 4)
+      #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #123456;") == true)
+
+      // Not told what changed: every file is compared with what was read, and only the edited
+      // one is read again.
+      let sizes = try #require(project.read("tokens/size.yaml"))
+      try project.write("tokens/size.yaml", sizes.replacingOccurrences(of: "32px", with: "40px"))
+      _ = try session.build()
+      #expect(session.filesRead == 5)
+      #expect(project.read("dist/swift/Sources/EBTokens/EBTokens.swift")?.contains("40") == true)
+
+      // A plain build afterwards finds the state the session recorded and does nothing.
+      #expect(try project.buildResult().wasSkipped)
+    }
+  }
+
+  @Test func onlyTheOutputsHoldingAChangedTokenAreRenderedAgain() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
+      let configuration = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+      let log = RenderLog()
+      let session = BuildSession(configuration: configuration, builder: Self.builder(logging: log))
+      _ = try session.build()
+      #expect(log.take() == ["audit", "output-0", "output-1"])
+      let untouched = try project.fileIdentities()
+
+      let sizes = try #require(project.read("tokens/size.yaml"))
+      try project.write("tokens/size.yaml", sizes.replacingOccurrences(of: "32px", with: "40px"))
+      let result = try session.build(changedPaths: [project.url("tokens/size.yaml").path])
+      // The audit reads every token, so it runs again; CSS holds no size: it is left alone.
+      #expect(log.take() == ["audit", "output-0"])
+      #expect(result.contrast?.summary.contains("1 pair") == true)
+      #expect(result.audit != nil)
+      let now = try project.fileIdentities()
+      #expect(now["css/tokens.css"] == untouched["css/tokens.css"])
+      #expect(
+        now["swift/Sources/EBTokens/EBTokens.swift"] != untouched["swift/Sources/EBTokens/EBTokens.swift"])
+      // The report's files are rendered again to the same bytes: not rewritten.
+      #expect(now["report/contrast-audit.md"] == untouched["report/contrast-audit.md"])
+    }
+  }
+
+  /// A plain `ebtokens build`, one process with nothing in memory, takes the same path: the state
+  /// records each output's inputs, so an edit renders only the outputs that hold the token.
+  @Test func aPlainBuildRendersOnlyTheOutputsWhoseTokensChanged() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
+      let log = RenderLog()
+      func build() throws -> Builder.Result {
+        let configuration = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+        return try Self.builder(logging: log).build(configuration, mode: .write)
+      }
+      _ = try build()
+      #expect(log.take() == ["audit", "output-0", "output-1"])
+      let before = try project.fileIdentities()
+
+      let sizes = try #require(project.read("tokens/size.yaml"))
+      try project.write("tokens/size.yaml", sizes.replacingOccurrences(of: "32px", with: "40px"))
+      let result = try build()
+      #expect(!result.wasSkipped)
+      #expect(log.take() == ["audit", "output-0"])
+      #expect(try project.fileIdentities()["css/tokens.css"] == before["css/tokens.css"])
+      #expect(try build().wasSkipped)
+
+      // A token only the CSS holds, the audit reads too.
+      let colors = try #require(project.read("tokens/color.yaml"))
+      try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#00000080", with: "#00000081"))
+      let edited = try build()
+      #expect(log.take() == ["audit", "output-1"])
+      #expect(edited.contrast?.summary.contains("1 pair") == true)
+      #expect(project.read("dist/css/tokens.css")?.contains("#00000081") == true)
+
+      // An output edited by hand is rendered again, although its tokens did not change.
+      let css = try #require(project.read("dist/css/tokens.css"))
+      try project.write("dist/css/tokens.css", css + "/* hand edit */\n")
+      try project.write("tokens/size.yaml", sizes)
+      _ = try build()
+      #expect(log.take() == ["audit", "output-0", "output-1"])
+      #expect(project.read("dist/css/tokens.css") == css)
+    }
+  }
+
+  /// An edit that changes nothing an output holds (a comment) renders nothing again, and the
+  /// audit's verdict comes from the state.
+  @Test func anEditNoOutputSeesRendersNothing() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
+      let log = RenderLog()
+      let configuration = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+      let first = try Self.builder(logging: log).build(configuration, mode: .write)
+      _ = log.take()
+      let sizes = try #require(project.read("tokens/size.yaml"))
+      try project.write("tokens/size.yaml", sizes + "# a comment\n")
+      let result = try Self.builder(logging: log).build(configuration, mode: .write)
+      #expect(!result.wasSkipped)
+      #expect(log.take().isEmpty)
+      #expect(result.plan.changes.isEmpty)
+      #expect(result.contrast == first.contrast)
+    }
+  }
+
+  /// The config among the changed paths: the session reads it again, as the command read it.
+  @Test func aChangedConfigIsReadAgain() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
+      let path = project.url("ebtokens.yml").path
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: path),
+        reloadConfiguration: { try ConfigurationLoader().load(path: path) })
+      _ = try session.build()
+      let configuration = try #require(project.read("ebtokens.yml"))
+      try project.write(
+        "ebtokens.yml", configuration.replacingOccurrences(of: "include: [color]", with: "include: [size]"))
+      _ = try session.build(changedPaths: [path])
+      let css = try #require(project.read("dist/css/tokens.css"))
+      #expect(css.contains("--size-2xl: 32px;"))
+      #expect(!css.contains("--color-brand-label-title"))
+    }
+  }
+
+  @Test func aPatchedLoadFollowsCompositePartsAndRootTokens() throws {
+    try withTemporaryDirectory { root in
+      let configuration = { (folder: String) in
+        "tokens: tokens\noutputs:\n  - kind: css\n    destination: \(folder)/tokens.css\n    options:\n"
+          + "      references: false\n"
+      }
+      let project = try BuildProject(in: root, configuration: configuration("dist"))
+      try FileManager.default.removeItem(at: project.url("tokens"))
+      try project.write("full.yml", configuration("full"))
+      try project.write("tokens/palette.yaml", "p:\n  $type: color\n  base: \"#112233\"\n")
+      try project.write(
+        "tokens/uses.yaml",
+        """
+        accent:
+          $type: color
+          $root: "{p.base} @ 50%"
+          strong: "{accent.$root}"
+        elevation:
+          $type: shadow
+          card:
+            $value: { color: "{p.base}", offsetX: 0px, offsetY: 1px, blur: 2px, spread: 0px }
+
+        """)
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+      _ = try session.build()
+      for color in ["#445566", "#778899"] {
+        try project.write("tokens/palette.yaml", "p:\n  $type: color\n  base: \"\(color)\"\n")
+        _ = try session.build(changedPaths: [project.url("tokens/palette.yaml").path])
+        try? FileManager.default.removeItem(at: project.url("full"))
+        _ = try Builder().build(
+          try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
+        let css = try #require(project.read("dist/tokens.css"))
+        #expect(css == project.read("full/tokens.css"))
+        #expect(css.contains(color.lowercased()))
+      }
+      #expect(session.loadsPatched == 2)
+    }
+  }
+
+  /// Random edits (values, aliases, tokens added and removed, a file broken and then fixed), each
+  /// built by a session told only the file edited (or nothing), and by a full build from scratch
+  /// into another folder: both fail with the same errors, or write the same bytes.
+  @Test func randomEditsBuildExactlyWhatAFullBuildBuilds() throws {
+    var random = SeededGenerator()
+    try withTemporaryDirectory { root in
+      let outputs = { (folder: String) in
+        """
+        tokens: tokens
+        outputs:
+          - kind: swift
+            destination: \(folder)/swift
+          - kind: css
+            destination: \(folder)/css/tokens.css
+            types: [color]
+          - kind: typescript
+            destination: \(folder)/web
+            include: [c]
+        audit:
+          report: \(folder)/report
+          rules:
+            - foreground: a.fg
+              background: b.bg
+              role: text
+        """
+      }
+      var model = EditModel()
+      let project = try BuildProject(in: root, configuration: outputs("dist"))
+      try FileManager.default.removeItem(at: project.url("tokens"))
+      try project.write("full.yml", outputs("full"))
+      for file in EditModel.files { try project.write("tokens/\(file).yaml", model.text(of: file)) }
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+
+      func outcome(_ build: () throws -> Builder.Result) -> String {
+        do {
+          _ = try build()
+          return "built"
+        } catch let error as DiagnosticsError {
+          return error.diagnostics.map { "\($0.location.map { "\($0)" } ?? "") \($0.message)" }.sorted()
+            .joined(separator: "\n")
+        } catch {
+          return "\(error)"
+        }
+      }
+      func files(below folder: String) -> [String: Data] {
+        var contents: [String: Data] = [:]
+        let base = project.url(folder)
+        let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+          guard url.lastPathComponent != BuildState.fileName,
+            let data = FileManager.default.contents(atPath: url.path)
+          else { continue }
+          contents[String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count))] = data
+        }
+        return contents
+      }
+
+      var brokenFile: String?
+      var outcomes: Set<String> = []
+      for step in 0..<60 {
+        let file: String
+        if let broken = brokenFile {
+          file = broken
+          brokenFile = nil
+          try project.write("tokens/\(file).yaml", model.text(of: file))
+        } else if Int.random(in: 0..<10, using: &random) == 0 {
+          file = EditModel.files.randomElement(using: &random) ?? "a"
+          brokenFile = file
+          try project.write("tokens/\(file).yaml", model.text(of: file) + "  oops: [unclosed\n")
+        } else {
+          file = model.edit(using: &random)
+          try project.write("tokens/\(file).yaml", model.text(of: file))
+        }
+        let told =
+          Int.random(in: 0..<4, using: &random) == 0 ? nil : Set([project.url("tokens/\(file).yaml").path])
+        let incremental = outcome { try session.build(changedPaths: told) }
+        try? FileManager.default.removeItem(at: project.url("full"))
+        // The config's own errors name it: the same name for both.
+        let full = outcome {
+          try Builder().build(
+            try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
+        }.replacingOccurrences(of: "full.yml", with: "ebtokens.yml")
+        #expect(incremental == full, "step \(step): \(model.lastEdit)")
+        outcomes.insert(incremental == "built" ? "built" : "failed")
+        if incremental == "built" && full == "built" {
+          let built = files(below: "dist")
+          #expect(!built.isEmpty)
+          #expect(built == files(below: "full"), "step \(step): \(model.lastEdit)")
+        }
+      }
+      // The edits both built and failed, and the session read only what it was told changed.
+      #expect(outcomes == ["built", "failed"])
+      // Value and alias edits patched the last build's tokens; the others resolved every token.
+      #expect(session.loadsPatched > 5)
+      #expect(session.filesRead < 60 + EditModel.files.count)
+    }
+  }
+}
+
+/// Three token files the random edits change: colors in groups `a` and `b` (`a.fg` and `b.bg`
+/// always there, for the audit rule), dimensions in `c`. Edits keep the tokens valid (an alias
+/// names an existing token of its kind and closes no cycle; a token is removed only when nothing
+/// names it) but for one in twelve, an alias to a token that does not exist, undone by the next.
+private struct EditModel {
+  static let files = ["a", "b", "c"]
+  /// Each file's tokens in order: name and value as written.
+  private var tokens: [String: [(name: String, value: String)]] = [
+    "a": [("fg", "\"#202020\""), ("t1", "\"#3366CC\""), ("t2", "\"{b.bg} @ 50%\"")],
+    "b": [("bg", "\"#F0F0F0\""), ("t1", "\"{a.t1}\""), ("t2", "\"{b.t1} @ 25%\"")],
+    "c": [("space", "4px"), ("gap", "\"{c.space}\""), ("radius", "0.5rem")],
+  ]
+  private var nextName = 3
+  /// The file and token whose alias leads nowhere, with the value to put back.
+  private var dangling: (file: String, index: Int, value: String)?
+  private(set) var lastEdit = ""
+
+  func text(of file: String) -> String {
+    let type = file == "c" ? "dimension" : "color"
+    var lines = ["\(file):", "  $type: \(type)"]
+    for token in tokens[file] ?? [] { lines.append("  \(token.name): \(token.value)") }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The name a value references, if it is an alias.
+  private static func target(of value: String) -> String? {
+    guard value.hasPrefix("\"{"), let close = value.firstIndex(of: "}") else { return nil }
+    return String(value[value.index(value.startIndex, offsetBy: 2)..<close])
+  }
+
+  private func value(of name: String) -> String? {
+    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+    return tokens[parts[0]]?.first { $0.name == parts[1] }?.value
+  }
+
+  /// Whether following aliases from `name` reaches `token`.
+  private func chain(from name: String, reaches token: String) -> Bool {
+    var current: String? = name
+    var steps = 0
+    while let name = current, steps < 50 {
+      if name == token { return true }
+      current = value(of: name).flatMap(Self.target)
+      steps += 1
+    }
+    return false
+  }
+
+  /// Makes one random edit; returns the file it changed.
+  mutating func edit(using random: inout SeededGenerator) -> String {
+    if let dangling {
+      self.dangling = nil
+      tokens[dangling.file]?[dangling.index].value = dangling.value
+      lastEdit = "fixed \(dangling.file).\(tokens[dangling.file]?[dangling.index].name ?? "")"
+      return dangling.file
+    }
+    let file = Self.files.randomElement(using: &random) ?? "a"
+    var list = tokens[file] ?? []
+    let isColor = file != "c"
+    let names = (isColor ? ["a", "b"] : ["c"]).flatMap { group in
+      (tokens[group] ?? []).map { "\(group).\($0.name)" }
+    }
+    let everyValue = Self.files.flatMap { tokens[$0] ?? [] }.map(\.value)
+    let literal =
+      isColor
+      ? String(format: "\"#%06X\"", Int.random(in: 0..<0x1000000, using: &random))
+      : "\(Int.random(in: 0..<64, using: &random))px"
+    let index = Int.random(in: 0..<list.count, using: &random)
+    let name = "\(file).\(list[index].name)"
+    switch Int.random(in: 0..<12, using: &random) {
+    case 0...1 where index > 0 && !everyValue.contains { Self.target(of: $0) == name }:
+      lastEdit = "removed \(name)"
+      list.remove(at: index)
+    case 2...3:
+      let added = "n\(nextName)"
+      nextName += 1
+      lastEdit = "added \(file).\(added)"
+      list.insert((added, literal), at: Int.random(in: 0...list.count, using: &random))
+    case 4...6:
+      let targets = names.filter { !chain(from: $0, reaches: name) }
+      guard let target = targets.randomElement(using: &random) else { fallthrough }
+      let alpha =
+        isColor && Bool.random(using: &random) ? " @ \(Int.random(in: 0...100, using: &random))%" : ""
+      lastEdit = "\(name) -> {\(target)}\(alpha)"
+      list[index].value = "\"{\(target)}\(alpha)\""
+    case 7:
+      dangling = (file, index, list[index].value)
+      lastEdit = "\(name) -> {nowhere.token}"
+      list[index].value = "\"{nowhere.token}\""
+    default:
+      lastEdit = "\(name) = \(literal)"
+      list[index].value = literal
+    }
+    tokens[file] = list
+    return file
+  }
+}

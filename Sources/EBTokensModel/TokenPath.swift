@@ -41,7 +41,9 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     self.init(segments: segments, name: name)
   }
 
-  private init(segments: [String], name: String) {
+  /// A path whose dotted form is at hand already (the text of a reference between its braces):
+  /// `name` must be `segments` joined with dots.
+  package init(segments: [String], name: String) {
     self.segments = segments
     self.name = name
   }
@@ -253,7 +255,7 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `$root`, the name of a group's root token (`{color.accent.$root}`).
   public static func problem(withSegment segment: String) -> String? {
     if segment.isEmpty { return "a name cannot be empty" }
-    if segment.hasPrefix("$") && segment != rootTokenName { return "names starting with '$' are reserved" }
+    if segment.isReservedName && segment != rootTokenName { return "names starting with '$' are reserved" }
     // One pass over the bytes for all three (every name is checked); '.' is reported first, then
     // '{', then '}'.
     func scan(_ bytes: some Sequence<UInt8>) -> (dot: Bool, open: Bool, close: Bool) {
@@ -274,5 +276,14 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     if found.open { return "a name cannot contain '{'" }
     if found.close { return "a name cannot contain '}'" }
     return nil
+  }
+}
+
+extension String {
+  /// Whether the text starts with `$`, which DTCG reserves for its own keys (`$value`, `$type`):
+  /// `hasPrefix("$")`, which compares characters, asked only when the first byte is `$` (no other
+  /// first byte can make a text start with that character). Every key of every file is asked.
+  package var isReservedName: Bool {
+    utf8.first == UInt8(ascii: "$") && hasPrefix("$")
   }
 }

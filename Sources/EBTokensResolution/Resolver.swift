@@ -121,15 +121,15 @@ public struct Resolver {
   /// The definitions in path order (indices into them), and each name's position in that order.
   private struct PathOrdering: Sendable {
     let order: [Int]
-    let positionByName: [String: Int]
+    let positionByName: NameIndex
 
     /// - Parameter definitionIndex: Each definition's index by name.
-    package init(_ definitions: [TokenDefinition], definitionIndex: [String: Int]) {
+    package init(_ definitions: [TokenDefinition], definitionIndex: NameIndex) {
       var keys = TokenPath.SortKeys(capacity: definitions.count)
       for definition in definitions { keys.append(definition.path) }
       order = keys.sortedIndices()
       guard definitionIndex.count == definitions.count else {
-        positionByName = TokenSet.index(names: order.lazy.map { definitions[$0].path.name })
+        positionByName = NameIndex(positionsOf: order.lazy.map { definitions[$0].path.name })
         return
       }
       // The index holds every name once: its values are mapped in place, without hashing the

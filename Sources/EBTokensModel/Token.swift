@@ -123,7 +123,8 @@ public struct TokenSet: Sendable {
   private let indexByName: NameIndex
 
   public init(tokens: [Token], groups: [String: GroupMetadata] = [:]) {
-    var keys = TokenPath.SortKeys(capacity: tokens.count)
+    var keys = TokenPath.SortKeys(
+      capacity: tokens.count, byteCapacity: tokens.reduce(0) { $0 + $1.path.estimatedSortKeyLength })
     for token in tokens { keys.append(token.path) }
     self.init(sorted: keys.sortedIndices().map { tokens[$0] }, groups: groups)
   }

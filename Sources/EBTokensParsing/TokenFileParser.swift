@@ -437,10 +437,10 @@ private struct FileWalker {
     }
     guard case .scalar(let scalar) = node else { return .literal(node, alpha: nil) }
     let text = scalar.value
-    if text.hasPrefix("{") {
+    if text.hasPrefix(ascii: UInt8(ascii: "{")) {
       return referenceExpression(scalar) ?? .literal(node, alpha: nil)
     }
-    if text.hasPrefix("#"), let at = text.firstIndex(ofASCII: "@") {
+    if text.hasPrefix(ascii: UInt8(ascii: "#")), let at = text.firstIndex(ofASCII: "@") {
       let alpha = alphaModifier(text[text.index(after: at)...], in: scalar)
       let hex = String(text[..<at]).trimmingTrailingSpaces
       let literal = SyntaxScalar(value: hex, style: scalar.style, location: scalar.location)

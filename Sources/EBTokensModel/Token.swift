@@ -120,22 +120,23 @@ public struct TokenSet: Sendable {
   public let tokens: [Token]
   /// The groups that have a `$description` or `$extensions`, by dotted name.
   public let groups: [String: GroupMetadata]
-  package let indexByName: [String: Int]
+  package let indexByName: NameIndex
 
   public init(tokens: [Token], groups: [String: GroupMetadata] = [:]) {
-    var keys = TokenPath.SortKeys(capacity: tokens.count)
+    var keys = TokenPath.SortKeys(
+      capacity: tokens.count, byteCapacity: tokens.reduce(0) { $0 + $1.path.estimatedSortKeyLength })
     for token in tokens { keys.append(token.path) }
     self.init(sorted: keys.sortedIndices().map { tokens[$0] }, groups: groups)
   }
 
   /// `tokens` already in path order.
   package init(sorted tokens: [Token], groups: [String: GroupMetadata]) {
-    self.init(sorted: tokens, groups: groups, indexByName: Self.index(names: tokens.lazy.map(\.name)))
+    self.init(sorted: tokens, groups: groups, indexByName: NameIndex(positionsOf: tokens.lazy.map(\.name)))
   }
 
-  /// `tokens` already in path order, and ``index(names:)`` of their names (built elsewhere,
+  /// `tokens` already in path order, and the index of their names' positions (built elsewhere,
   /// meanwhile).
-  package init(sorted tokens: [Token], groups: [String: GroupMetadata], indexByName: [String: Int]) {
+  package init(sorted tokens: [Token], groups: [String: GroupMetadata], indexByName: NameIndex) {
     self.groups = groups
     self.tokens = tokens
     self.indexByName = indexByName

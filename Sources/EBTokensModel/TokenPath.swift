@@ -41,7 +41,9 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     self.init(segments: segments, name: name)
   }
 
-  private init(segments: [String], name: String) {
+  /// A path whose dotted form is at hand already (the text of a reference between its braces):
+  /// `name` must be `segments` joined with dots.
+  package init(segments: [String], name: String) {
     self.segments = segments
     self.name = name
   }
@@ -133,6 +135,13 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// (2 bytes at most), then each segment ends with 2 separators.
   private var sortKeyCapacity: Int { name.utf8.count * 8 + segments.count * 2 }
 
+  /// About how many bytes ``sortKey`` takes: twice the name's bytes, half the name's more for digit
+  /// runs (each takes 5 bytes more than its digits), and 2 per segment. The keys of a large set
+  /// are written into room made for all of them at once from this (see ``SortKeys``): a buffer
+  /// grown from a guess too small is copied, both copies held at once, when loading needs the most
+  /// memory.
+  package var estimatedSortKeyLength: Int { name.utf8.count * 5 / 2 + segments.count * 2 }
+
   /// Appends ``sortKey`` to `key`.
   func appendSortKey(to key: inout [UInt8]) {
     var scratch: [UInt8] = []
@@ -216,9 +225,12 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Room to write one key in (see ``TokenPath/appendSortKey(to:scratch:)``).
     private var scratch: [UInt8] = []
 
-    package init(capacity: Int) {
+    /// - Parameters:
+    ///   - capacity: How many keys will be appended.
+    ///   - byteCapacity: Their bytes in all, as ``TokenPath/estimatedSortKeyLength`` puts them.
+    package init(capacity: Int, byteCapacity: Int) {
       ends.reserveCapacity(capacity)
-      bytes.reserveCapacity(capacity * 64)
+      bytes.reserveCapacity(byteCapacity)
     }
 
     package mutating func append(_ path: TokenPath) {
@@ -253,7 +265,7 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `$root`, the name of a group's root token (`{color.accent.$root}`).
   public static func problem(withSegment segment: String) -> String? {
     if segment.isEmpty { return "a name cannot be empty" }
-    if segment.hasPrefix("$") && segment != rootTokenName { return "names starting with '$' are reserved" }
+    if segment.isReservedName && segment != rootTokenName { return "names starting with '$' are reserved" }
     // One pass over the bytes for all three (every name is checked); '.' is reported first, then
     // '{', then '}'.
     func scan(_ bytes: some Sequence<UInt8>) -> (dot: Bool, open: Bool, close: Bool) {
@@ -274,5 +286,18 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     if found.open { return "a name cannot contain '{'" }
     if found.close { return "a name cannot contain '}'" }
     return nil
+  }
+}
+
+extension String {
+  /// Whether the text starts with `$`, which DTCG reserves for its own keys (`$value`, `$type`).
+  /// Every key of every file is asked.
+  package var isReservedName: Bool { hasPrefix(ascii: UInt8(ascii: "$")) }
+
+  /// `hasPrefix` of the one ASCII character `byte`: characters are compared only when the first
+  /// byte is `byte` (no other first byte can make a text start with that character), so most texts
+  /// are answered by their first byte.
+  package func hasPrefix(ascii byte: UInt8) -> Bool {
+    utf8.first == byte && hasPrefix(String(Unicode.Scalar(byte)))
   }
 }

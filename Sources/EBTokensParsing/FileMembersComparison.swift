@@ -4,7 +4,7 @@ extension FileMembers {
   /// The file's token definitions, in the order written.
   package var definitions: [TokenDefinition] {
     items.compactMap { item in
-      if case .token(let definition) = item { return definition }
+      if case .token(let definition, _) = item { return definition }
       return nil
     }
   }
@@ -18,9 +18,9 @@ extension FileMembers {
     guard items.count == other.items.count else { return false }
     for (item, otherItem) in zip(items, other.items) {
       switch (item, otherItem) {
-      case (.token(let definition), .token(let otherDefinition)):
+      case (.token(let definition, _), .token(let otherDefinition, _)):
         guard definition.path.name == otherDefinition.path.name else { return false }
-      case (.group(let group, let end), .group(let otherGroup, let otherEnd)):
+      case (.group(let group, _, let end), .group(let otherGroup, _, let otherEnd)):
         guard end == otherEnd, Self.isPlain(group), Self.isPlain(otherGroup),
           group.path.name == otherGroup.path.name, group.type == otherGroup.type,
           group.typeLocation == otherGroup.typeLocation, group.hasInvalidType == otherGroup.hasInvalidType,

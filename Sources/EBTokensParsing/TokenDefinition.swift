@@ -117,6 +117,10 @@ public struct RootGroup: Sendable, Equatable {
 }
 
 /// What a group says about the tokens below it, merged across files.
+///
+/// Most groups set a `$type` and nothing else, so what few of them set is kept aside in one
+/// box: a group is a few words in the group table (a large design system has tens of thousands),
+/// and the table grows and is copied that much faster.
 public struct GroupDefinition: Sendable {
   package init(
     path: TokenPath, type: TokenType? = nil, typeLocation: SourceLocation? = nil,
@@ -126,11 +130,11 @@ public struct GroupDefinition: Sendable {
     self.path = path
     self.type = type
     self.typeLocation = typeLocation
-    self.deprecation = deprecation
     self.location = location
-    self.description = description
-    self.extensions = extensions
-    self.extends = extends
+    let details = Details(
+      unsupportedType: nil, deprecation: deprecation, description: description, extensions: extensions,
+      extends: extends)
+    self.details = details.isEmpty ? nil : DetailsBox(details)
   }
 
   public let path: TokenPath
@@ -138,16 +142,62 @@ public struct GroupDefinition: Sendable {
   public var typeLocation: SourceLocation?
   /// Set when the group's `$type` was written but invalid (already reported).
   public var hasInvalidType = false
-  /// The group's `$type` when ebtokens leaves such tokens out (a warning said so).
-  public var unsupportedType: String?
-  public var deprecation: DeprecationSetting?
   public let location: SourceLocation
+  /// What most groups do not set; `nil` when the group sets none of it.
+  private var details: DetailsBox?
+
+  private struct Details: Sendable {
+    var unsupportedType: String?
+    var deprecation: DeprecationSetting?
+    var description: String?
+    var extensions: SyntaxNode?
+    var extends: GroupReference?
+
+    var isEmpty: Bool {
+      unsupportedType == nil && deprecation == nil && description == nil && extensions == nil
+        && extends == nil
+    }
+  }
+
+  /// Never changed once made: a group changed is given a new box, so copies of a group stay apart.
+  private final class DetailsBox: Sendable {
+    let details: Details
+
+    init(_ details: Details) { self.details = details }
+  }
+
+  /// Sets one of the details: a box is made only for a value, and dropped when none is left.
+  private mutating func update<Value>(_ field: WritableKeyPath<Details, Value?>, to value: Value?) {
+    if value == nil && details == nil { return }
+    var changed = details?.details ?? Details()
+    changed[keyPath: field] = value
+    details = changed.isEmpty ? nil : DetailsBox(changed)
+  }
+
+  /// The group's `$type` when ebtokens leaves such tokens out (a warning said so).
+  public var unsupportedType: String? {
+    get { details?.details.unsupportedType }
+    set { update(\.unsupportedType, to: newValue) }
+  }
+  public var deprecation: DeprecationSetting? {
+    get { details?.details.deprecation }
+    set { update(\.deprecation, to: newValue) }
+  }
   /// `$description`, kept so an export can write it back.
-  public var description: String? = nil
+  public var description: String? {
+    get { details?.details.description }
+    set { update(\.description, to: newValue) }
+  }
   /// `$extensions`, kept because DTCG requires tools to preserve what they do not understand.
-  public var extensions: SyntaxNode? = nil
+  public var extensions: SyntaxNode? {
+    get { details?.details.extensions }
+    set { update(\.extensions, to: newValue) }
+  }
   /// `$extends`: the group whose tokens this one inherits (see `GroupExtensions`).
-  public var extends: GroupReference? = nil
+  public var extends: GroupReference? {
+    get { details?.details.extends }
+    set { update(\.extends, to: newValue) }
+  }
 }
 
 /// A group named by `$extends`, and where it is named.
@@ -161,7 +211,7 @@ public struct TokenSource: Sendable {
   public package(set) var definitions: [TokenDefinition] = []
   public package(set) var groups: [String: GroupDefinition] = [:]
   /// Name → index in `definitions`, to find duplicates across files.
-  package var definitionIndex: [String: Int] = [:]
+  package var definitionIndex = NameIndex()
   /// Tokens whose error was already reported before resolution (a broken `$ref`, say): they
   /// fail without a second error, and so do the tokens that depend on them.
   package var brokenNames: Set<String> = []
@@ -191,10 +241,10 @@ extension TokenSource {
         existing.typeLocation = group.typeLocation
       }
       existing.hasInvalidType = existing.hasInvalidType || group.hasInvalidType
-      existing.deprecation = group.deprecation ?? existing.deprecation
-      existing.description = group.description ?? existing.description
-      existing.extensions = group.extensions ?? existing.extensions
-      existing.extends = group.extends ?? existing.extends
+      if let deprecation = group.deprecation { existing.deprecation = deprecation }
+      if let description = group.description { existing.description = description }
+      if let extensions = group.extensions { existing.extensions = extensions }
+      if let extends = group.extends { existing.extends = extends }
       groups[name] = existing
     }
     for definition in other.definitions {

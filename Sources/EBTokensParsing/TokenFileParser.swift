@@ -38,6 +38,10 @@ public struct TokenFileParser {
     source.definitionIndex.reserveCapacity(total)
   }
 
+  /// The names of the groups in `source.groups`, where each token's name is looked for (see
+  /// ``/EBTokensSupport/NameIndex``): the group itself is looked up only when a token clashes with it.
+  private var groupNames = NameIndex()
+
   /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the
   /// other files' depends on what came before, so files can be read side by side and merged in
   /// order, with every error reported as if they had been read one after the other.
@@ -48,10 +52,10 @@ public struct TokenFileParser {
       case .error(let error): errors.append(error)
       case .dtcgError(let error): dtcgErrors.append(error)
       case .broken(let name): source.brokenNames.insert(name)
-      case .token(let token): define(token)
-      case .group(let group, let end):
+      case .token(let token, let nameHash): define(token, nameHash: nameHash)
+      case .group(let group, let nameHash, let end):
         // Children of a group that clashes with a token would only repeat that error.
-        if !mergeGroup(group) {
+        if !mergeGroup(group, nameHash: nameHash) {
           position = end
           continue
         }
@@ -60,23 +64,24 @@ public struct TokenFileParser {
     }
   }
 
-  private mutating func define(_ token: TokenDefinition) {
+  /// - Parameter nameHash: The ``/EBTokensSupport/NameIndex/hash(of:)`` of the token's name.
+  private mutating func define(_ token: TokenDefinition, nameHash: Int) {
     let name = token.path.name
     // One lookup finds a duplicate or makes the token's entry (taken back if the token is refused).
     let next = source.definitions.count
-    let index = Self.claim(&source.definitionIndex[name, default: next])
+    let index = source.definitionIndex.value(for: name, hash: nameHash, insertingIfMissing: next)
     if index != next {
       errors.append(.duplicateToken(name, first: source.definitions[index].location, at: token.location))
       return
     }
-    if let group = source.groups[name] {
-      source.definitionIndex[name] = nil
+    if groupNames.value(for: name, hash: nameHash) != nil, let group = source.groups[name] {
+      source.definitionIndex.removeValue(for: name, hash: nameHash)
       errors.append(
         .tokenGroupConflict(name, token: token.location, group: group.location, at: token.location))
       return
     }
     if next >= limits.maxTokens {
-      source.definitionIndex[name] = nil
+      source.definitionIndex.removeValue(for: name, hash: nameHash)
       if !exceededTokenLimit {
         errors.append(.tooManyTokens(limit: limits.maxTokens, at: token.location))
         exceededTokenLimit = true
@@ -86,20 +91,16 @@ public struct TokenFileParser {
     source.definitions.append(token)
   }
 
-  /// The value of a dictionary entry passed in place (`&index[name, default: next]`), which makes
-  /// the entry with `next` when there was none: so one hash lookup both finds a duplicate and
-  /// records a new name. `next` when the entry was just made.
-  private static func claim(_ entry: inout Int) -> Int { entry }
-
   /// Records the group, merging it with the same group from other files;
   /// `false` when the name is already a token.
-  private mutating func mergeGroup(_ group: GroupDefinition) -> Bool {
-    if let index = source.definitionIndex[group.path.name] {
+  private mutating func mergeGroup(_ group: GroupDefinition, nameHash: Int) -> Bool {
+    if let index = source.definitionIndex.value(for: group.path.name, hash: nameHash) {
       let token = source.definitions[index].location
       errors.append(
         .tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
       return false
     }
+    _ = groupNames.value(for: group.path.name, hash: nameHash, insertingIfMissing: 0)
     // One lookup finds the group or records it; merging a group with itself changes nothing.
     Self.merge(
       group, into: &source.groups[group.path.name, default: group], errors: &errors, dtcgErrors: &dtcgErrors)
@@ -122,10 +123,13 @@ public struct TokenFileParser {
       }
     }
     existing.hasInvalidType = existing.hasInvalidType || group.hasInvalidType
-    existing.unsupportedType = existing.unsupportedType ?? group.unsupportedType
-    existing.deprecation = existing.deprecation ?? group.deprecation
-    existing.description = existing.description ?? group.description
-    existing.extensions = existing.extensions ?? group.extensions
+    // Each detail set only where missing: setting one makes the group a new box of details.
+    if existing.unsupportedType == nil, let unsupportedType = group.unsupportedType {
+      existing.unsupportedType = unsupportedType
+    }
+    if existing.deprecation == nil, let deprecation = group.deprecation { existing.deprecation = deprecation }
+    if existing.description == nil, let description = group.description { existing.description = description }
+    if existing.extensions == nil, let extensions = group.extensions { existing.extensions = extensions }
     if let extends = group.extends {
       if let first = existing.extends, first.target != extends.target {
         dtcgErrors.append(
@@ -150,10 +154,12 @@ package struct FileMembers: Sendable {
     indirect case dtcgError(DTCGError)
     /// A token whose error is already reported (see ``TokenSource/brokenNames``).
     case broken(String)
-    case token(TokenDefinition)
+    /// Each token and group comes with the hash of its name (see ``/EBTokensSupport/NameIndex``),
+    /// computed while the file is walked, so that merging files does not hash names.
+    case token(TokenDefinition, nameHash: Int)
     /// A group, followed by its members up to `end` (an index into `items`): skipped when the
     /// group cannot be merged.
-    indirect case group(GroupDefinition, end: Int)
+    indirect case group(GroupDefinition, nameHash: Int, end: Int)
   }
 
   private(set) var items: [Item] = []
@@ -196,7 +202,7 @@ private struct FileWalker {
   }
 
   private mutating func define(_ token: TokenDefinition) {
-    items.append(.token(token))
+    items.append(.token(token, nameHash: NameIndex.hash(of: token.path.name)))
   }
 
   mutating func add(_ document: SyntaxDocument) {
@@ -209,7 +215,6 @@ private struct FileWalker {
       return
     }
     var rootGroup = RootGroup()
-    var members: [SyntaxMapping.Entry] = []
     for entry in mapping.entries {
       switch entry.key.value {
       case "$schema": _ = string(entry, key: "$schema")
@@ -221,13 +226,13 @@ private struct FileWalker {
       case "$description": _ = string(entry, key: "$description")
       case "$extensions": _ = extensions(entry.value)
       case "$deprecated": rootGroup.deprecation = deprecation(entry.value)
-      case let other where other.hasPrefix("$"):
+      case let other where other.isReservedName:
         report(.reservedKeyAtRoot(other, allowed: FileMembers.rootKeys, at: entry.key.location))
-      default: members.append(entry)
+      default: continue
       }
     }
     if rootGroup != RootGroup() { self.root = rootGroup }
-    for entry in members { addMember(entry, parent: nil) }
+    for entry in mapping.entries where !entry.key.value.isReservedName { addMember(entry, parent: nil) }
   }
 
   private mutating func addMember(_ entry: SyntaxMapping.Entry, parent: TokenPath?) {
@@ -263,7 +268,6 @@ private struct FileWalker {
 
   private mutating func addGroup(_ path: TokenPath, key: SyntaxScalar, mapping: SyntaxMapping) {
     var group = GroupDefinition(path: path, location: key.location)
-    var children: [SyntaxMapping.Entry] = []
     for entry in mapping.entries {
       switch entry.key.value {
       case "$type":
@@ -279,17 +283,23 @@ private struct FileWalker {
       case "$extends":
         group.extends = groupReference(entry)
       case TokenPath.rootTokenName:
-        children.append(entry)
-      case let other where other.hasPrefix("$"):
+        continue
+      case let other where other.isReservedName:
         report(unknownKey(other, allowed: FileMembers.groupKeys, at: entry.key.location))
       default:
-        children.append(entry)
+        continue
       }
     }
     let item = items.count
-    items.append(.group(group, end: item + 1))
-    for child in children { addMember(child, parent: path) }
-    items[item] = .group(group, end: items.count)
+    let nameHash = NameIndex.hash(of: path.name)
+    items.append(.group(group, nameHash: nameHash, end: item + 1))
+    // The members, in the order written, walked in a second pass over the entries rather than
+    // collected into an array of their own.
+    for entry in mapping.entries
+    where entry.key.value == TokenPath.rootTokenName || !entry.key.value.isReservedName {
+      addMember(entry, parent: path)
+    }
+    items[item] = .group(group, nameHash: nameHash, end: items.count)
   }
 
   private mutating func addToken(_ path: TokenPath, key: SyntaxScalar, mapping: SyntaxMapping) {
@@ -308,7 +318,7 @@ private struct FileWalker {
       case "$description": description = string(entry, key: "$description")
       case "$deprecated": deprecation = self.deprecation(entry.value)
       case "$extensions": extensions = self.extensions(entry.value)
-      case let other where other.hasPrefix("$"):
+      case let other where other.isReservedName:
         report(unknownKey(other, allowed: FileMembers.tokenKeys, at: entry.key.location))
       default:
         report(.tokenHasChildren(token: path.name, child: entry.key.value, at: entry.key.location))
@@ -427,10 +437,10 @@ private struct FileWalker {
     }
     guard case .scalar(let scalar) = node else { return .literal(node, alpha: nil) }
     let text = scalar.value
-    if text.hasPrefix("{") {
+    if text.hasPrefix(ascii: UInt8(ascii: "{")) {
       return referenceExpression(scalar) ?? .literal(node, alpha: nil)
     }
-    if text.hasPrefix("#"), let at = text.firstIndex(ofASCII: "@") {
+    if text.hasPrefix(ascii: UInt8(ascii: "#")), let at = text.firstIndex(ofASCII: "@") {
       let alpha = alphaModifier(text[text.index(after: at)...], in: scalar)
       let hex = String(text[..<at]).trimmingTrailingSpaces
       let literal = SyntaxScalar(value: hex, style: scalar.style, location: scalar.location)
@@ -456,6 +466,8 @@ private struct FileWalker {
       report(.malformedReference(text, problem: problem, at: scalar.location))
       return nil
     }
+    // The text between the braces is the dotted name already: it is not joined again.
+    let target = TokenPath(segments: segments, name: String(inner))
     let rest = text[text.index(after: close)...].drop { $0 == " " }
     var alpha: AlphaModifier?
     if rest.first == "@" {
@@ -466,11 +478,58 @@ private struct FileWalker {
           text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
       return nil
     }
-    return .reference(TokenPath(segments), alpha: alpha, at: scalar.location)
+    return .reference(target, alpha: alpha, at: scalar.location)
+  }
+
+  /// The percentage of a well-formed modifier (` 80%`, `12.5%`: spaces, digits with at most one
+  /// `.` between them, `%`, spaces; from 0 to 100), read from its bytes in one pass; `nil` for any
+  /// other text, which ``alphaModifier(_:in:)`` then reads the long way, with its errors. Most
+  /// references with a modifier take this path.
+  private static func wellFormedPercentage(_ text: Substring) -> Double? {
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    func skipSpaces() {
+      while index < bytes.endIndex && bytes[index] == UInt8(ascii: " ") { bytes.formIndex(after: &index) }
+    }
+    func skipDigits() -> Int {
+      var count = 0
+      while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+        bytes.formIndex(after: &index)
+        count += 1
+      }
+      return count
+    }
+    skipSpaces()
+    let start = index
+    let integerDigits = skipDigits()
+    guard integerDigits > 0, index < bytes.endIndex else { return nil }
+    var isWhole = true
+    if bytes[index] == UInt8(ascii: ".") {
+      bytes.formIndex(after: &index)
+      guard skipDigits() > 0 else { return nil }
+      isWhole = false
+    }
+    let end = index
+    guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "%") else { return nil }
+    bytes.formIndex(after: &index)
+    skipSpaces()
+    guard index == bytes.endIndex else { return nil }
+    let percent: Double?
+    if isWhole && integerDigits <= 3 {
+      // A whole number of at most three digits is exact as a Double, as `Double(text)` reads it.
+      percent = Double(bytes[start..<end].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+    } else {
+      percent = Double(text[start..<end])
+    }
+    guard let percent, percent >= 0 && percent <= 100 else { return nil }
+    return percent
   }
 
   /// Parses the text after `@`: a percentage from 0 to 100, decimals allowed.
   private mutating func alphaModifier(_ text: Substring, in scalar: SyntaxScalar) -> AlphaModifier? {
+    if let percent = Self.wellFormedPercentage(text) {
+      return AlphaModifier(factor: percent / 100, location: scalar.location)
+    }
     let trimmed = text.trimmingCharacters(in: " ")
     func fail(_ problem: String) -> AlphaModifier? {
       report(.malformedAlpha(scalar.value, problem: problem, at: scalar.location))

@@ -5,9 +5,9 @@ import EBTokensSyntax
 extension NumberSyntax {
   /// A whole JSON number, finite; the problem otherwise.
   static func parse(_ text: String) -> Swift.Result<Double, ValueProblem> {
-    let bytes = Array(text.utf8)
-    let length = jsonNumberPrefix(bytes[...])
-    guard length == bytes.count, length > 0 else {
+    var text = text
+    let (length, count) = text.withUTF8 { (jsonNumberPrefix($0), $0.count) }
+    guard length == count, length > 0 else {
       return .failure(ValueProblem("'\(text)' is not a number"))
     }
     guard let value = Double(text), value.isFinite else {
@@ -167,13 +167,21 @@ package enum ValueParser {
     var numberLocation: SourceLocation?
     switch node {
     case .scalar(let scalar):
-      let bytes = Array(scalar.value.utf8)
-      let length = NumberSyntax.jsonNumberPrefix(bytes[...])
-      guard length > 0 else {
+      // The bytes read in place: every dimension and duration is read here.
+      var text = scalar.value
+      let parts = text.withUTF8 { bytes -> (number: String, unit: String)? in
+        let length = NumberSyntax.jsonNumberPrefix(bytes)
+        guard length > 0 else { return nil }
+        return (
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self),
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[length...]), as: UTF8.self)
+        )
+      }
+      guard let parts else {
         return .failure(ValueProblem("'\(scalar.value)' is not a \(kind); write \(example)"))
       }
-      numberText = String(decoding: bytes[..<length], as: UTF8.self)
-      unitText = String(decoding: bytes[length...], as: UTF8.self)
+      numberText = parts.number
+      unitText = parts.unit
       if unitText.hasPrefix(" ") {
         return .failure(
           ValueProblem("'\(scalar.value)' has a space between the number and the unit; write \(example)"))

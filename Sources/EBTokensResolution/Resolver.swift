@@ -20,7 +20,8 @@ public struct Resolver {
     case omitted
   }
 
-  private let source: TokenSource
+  /// Its groups are let go once the values are resolved (see ``run()``).
+  private var source: TokenSource
   private let limits: Limits
   private var states: [State]
   private var values: [TokenValue?]
@@ -37,6 +38,8 @@ public struct Resolver {
   /// The references inside composite values, by token, found once (see ``componentSites(of:_:)``).
   private var componentSitesByIndex: [Int: [ComponentReferenceSite]] = [:]
   private(set) var errors: [any DiagnosticConvertible] = []
+  /// The stack of the walk in ``resolve(from:)``, kept for the next walk.
+  private var walkStack: [Int] = []
   /// Where the value parser puts its warnings, taken after each value.
   private let valueWarnings = ValueWarnings()
 
@@ -87,9 +90,19 @@ public struct Resolver {
     computeGroupInheritance()
     computeParentGroups()
     reportCompositesWrittenAsGroups()
+    // What each definition inherits is in `parentGroups` now. The table by group name, and the
+    // groups once the values are resolved (but for what the token set keeps of them), are freed
+    // here and now, before the tokens are made, when loading holds the most memory: handed to
+    // another core, they would wait there behind the path order and the tokens made meanwhile.
+    groupInheritance = [:]
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
     }
+    var groups: [String: GroupMetadata] = [:]
+    for group in source.groups.values where group.description != nil || group.extensions != nil {
+      groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
+    }
+    source.groups = [:]
     // The resolved definitions are put in path order first, so each token is made once, in
     // its place.
     let ordering = pathOrdering.take()
@@ -107,10 +120,6 @@ public struct Resolver {
     } else {
       tokens = factory.tokens(order[...])
     }
-    var groups: [String: GroupMetadata] = [:]
-    for group in source.groups.values where group.description != nil || group.extensions != nil {
-      groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
-    }
     // Unless a definition failed, the tokens are the definitions in path order.
     if tokens.count == order.count {
       return (TokenSet(sorted: tokens, groups: groups, indexByName: ordering.positionByName), errors)
@@ -121,15 +130,17 @@ public struct Resolver {
   /// The definitions in path order (indices into them), and each name's position in that order.
   private struct PathOrdering: Sendable {
     let order: [Int]
-    let positionByName: [String: Int]
+    let positionByName: NameIndex
 
     /// - Parameter definitionIndex: Each definition's index by name.
-    package init(_ definitions: [TokenDefinition], definitionIndex: [String: Int]) {
-      var keys = TokenPath.SortKeys(capacity: definitions.count)
+    package init(_ definitions: [TokenDefinition], definitionIndex: NameIndex) {
+      var keys = TokenPath.SortKeys(
+        capacity: definitions.count,
+        byteCapacity: definitions.reduce(0) { $0 + $1.path.estimatedSortKeyLength })
       for definition in definitions { keys.append(definition.path) }
       order = keys.sortedIndices()
       guard definitionIndex.count == definitions.count else {
-        positionByName = TokenSet.index(names: order.lazy.map { definitions[$0].path.name })
+        positionByName = NameIndex(positionsOf: order.lazy.map { definitions[$0].path.name })
         return
       }
       // The index holds every name once: its values are mapped in place, without hashing the
@@ -294,7 +305,13 @@ public struct Resolver {
   }
 
   private mutating func resolve(from start: Int) {
-    var stack = [start]
+    // The walk's stack is the one kept in `walkStack`, emptied: most walks are one token long, and
+    // an array made for each would cost an allocation per token.
+    var stack: [Int] = []
+    swap(&stack, &walkStack)
+    defer { swap(&stack, &walkStack) }
+    stack.removeAll(keepingCapacity: true)
+    stack.append(start)
     states[start] = .visiting
     while let top = stack.last {
       if states[top] == .resolved || states[top] == .failed || states[top] == .omitted {

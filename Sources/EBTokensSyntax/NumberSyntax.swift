@@ -10,6 +10,11 @@ package enum NumberSyntax {
 
   /// The length of the JSON number at the start of `bytes`, or 0 when there is none.
   package static func jsonNumberPrefix(_ bytes: ArraySlice<UInt8>) -> Int {
+    bytes.withUnsafeBufferPointer { jsonNumberPrefix($0) }
+  }
+
+  /// The length of the JSON number at the start of `bytes` read in place (a string's, say).
+  package static func jsonNumberPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var index = bytes.startIndex
     func digits() -> Int {
       let start = index

@@ -71,62 +71,44 @@ public struct YAMLReader: Sendable {
 }
 
 /// Turns libyaml events into nodes, one stack frame per open collection.
+///
+/// The entries of every open mapping (and the items of every open sequence) wait on one stack
+/// shared by all, each collection's from where its frame says, and move into an array of their
+/// exact size when the collection ends: one allocation per collection, where a frame object, an
+/// array grown entry by entry and a list of keys took several. (A frame holding its own array as a
+/// value, popped, changed and pushed back, would copy the array every time: quadratic in the size
+/// of a mapping.)
 private struct TreeBuilder {
-  /// Frames are classes so that adding an entry mutates in place: a value-type
-  /// frame popped, changed and pushed back would copy its array every time,
-  /// which is quadratic in the size of a mapping.
-  private enum Frame {
-    case mapping(MappingFrame)
-    case sequence(SequenceFrame)
-  }
-
-  private final class MappingFrame {
+  private struct Frame {
+    let isMapping: Bool
     let location: SourceLocation
-    var entries: [SyntaxMapping.Entry] = []
-    var keyLocations = KeyLocations()
+    /// Where the collection's entries start on `pendingEntries` (its items on `pendingItems`).
+    let start: Int
+    /// Where the mapping's keys start on `pendingKeys`.
+    let keyStart: Int
     /// The key waiting for its value; `dropsValue` when the entry must not be kept
     /// (a merge key, a duplicate, or a key that was not a scalar).
     var pendingKey: SyntaxScalar?
     var dropsValue = false
+    /// Where each key was first written, once the mapping has more than ``keyListLimit`` keys.
+    var keyTable: [String: SourceLocation]?
+
     var expectsKey: Bool { pendingKey == nil && !dropsValue }
-
-    package init(location: SourceLocation) { self.location = location }
   }
 
-  /// Where each key of a mapping was first written, to catch a key written twice: a short list
-  /// searched in order while the mapping is small (most are a token's few keys, and a table would
-  /// cost a hash of each key and several allocations), a table once it is long.
-  private struct KeyLocations {
-    private static let listLimit = 8
-    private var list: [(key: String, location: SourceLocation)] = []
-    private var table: [String: SourceLocation]?
+  /// Where each key of a mapping was first written, to catch a key written twice, is looked up in
+  /// the mapping's part of `pendingKeys` in order while the mapping is small (most are a token's
+  /// few keys, and a table would cost a hash of each key and several allocations), and in a table
+  /// once it has more keys than this.
+  private static let keyListLimit = 8
 
-    func location(of key: String) -> SourceLocation? {
-      if let table { return table[key] }
-      return list.first { $0.key == key }?.location
-    }
-
-    /// Records a key not recorded yet.
-    mutating func insert(_ key: String, at location: SourceLocation) {
-      if table != nil {
-        table?[key] = location
-        return
-      }
-      if list.isEmpty { list.reserveCapacity(4) }
-      list.append((key, location))
-      if list.count > Self.listLimit {
-        table = Dictionary(list, uniquingKeysWith: { first, _ in first })
-        list = []
-      }
-    }
-  }
-
-  private final class SequenceFrame {
-    let location: SourceLocation
-    var items: [SyntaxNode] = []
-
-    package init(location: SourceLocation) { self.location = location }
-  }
+  /// The entries of the open mappings, innermost last.
+  private var pendingEntries: [SyntaxMapping.Entry] = []
+  /// The items of the open sequences, innermost last.
+  private var pendingItems: [SyntaxNode] = []
+  /// The keys of the open mappings that keep them in a list, innermost last: a key whose entry is
+  /// dropped (its value an alias) still counts as written.
+  private var pendingKeys: [(key: String, location: SourceLocation)] = []
 
   let path: String
   /// `path`'s number in ``SourceFiles``, for the location of every node.
@@ -207,18 +189,22 @@ private struct TreeBuilder {
       case YAML_MAPPING_START_EVENT:
         checkAnchorAndTag(
           anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, at: location)
-        guard push(.mapping(MappingFrame(location: location)), at: location) else { return }
+        guard push(mapping: true, at: location) else { return }
       case YAML_SEQUENCE_START_EVENT:
         checkAnchorAndTag(
           anchor: event.data.sequence_start.anchor, tag: event.data.sequence_start.tag, at: location)
-        guard push(.sequence(SequenceFrame(location: location)), at: location) else { return }
+        guard push(mapping: false, at: location) else { return }
       case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
         guard let frame = stack.popLast() else { continue }
-        switch frame {
-        case .mapping(let mapping):
-          attach(.mapping(SyntaxMapping(location: mapping.location, entries: mapping.entries)))
-        case .sequence(let sequence):
-          attach(.sequence(SyntaxSequence(location: sequence.location, items: sequence.items)))
+        pendingKeys.removeLast(pendingKeys.count - frame.keyStart)
+        if frame.isMapping {
+          let entries = Array(pendingEntries[frame.start...])
+          pendingEntries.removeLast(pendingEntries.count - frame.start)
+          attach(.mapping(SyntaxMapping(location: frame.location, entries: entries)))
+        } else {
+          let items = Array(pendingItems[frame.start...])
+          pendingItems.removeLast(pendingItems.count - frame.start)
+          attach(.sequence(SyntaxSequence(location: frame.location, items: items)))
         }
       default:
         continue
@@ -226,54 +212,81 @@ private struct TreeBuilder {
     }
   }
 
-  private mutating func push(_ frame: Frame, at location: SourceLocation) -> Bool {
+  private mutating func push(mapping isMapping: Bool, at location: SourceLocation) -> Bool {
     guard stack.count < maxDepth else {
       errors.append(.tooDeep(limit: maxDepth, at: location))
       failed = true
       return false
     }
-    stack.append(frame)
+    stack.append(
+      Frame(
+        isMapping: isMapping, location: location,
+        start: isMapping ? pendingEntries.count : pendingItems.count, keyStart: pendingKeys.count))
     return true
   }
 
   /// Adds a finished node to the open collection; `nil` stands for a refused
   /// alias, whose entry is dropped.
   private mutating func attach(_ node: SyntaxNode?) {
-    guard let top = stack.last else {
+    guard let top = stack.indices.last else {
       root = node
       return
     }
-    switch top {
-    case .sequence(let sequence):
-      if let node { sequence.items.append(node) }
-    case .mapping(let mapping):
-      if mapping.expectsKey {
-        acceptKey(node, into: mapping)
-      } else {
-        if let key = mapping.pendingKey, !mapping.dropsValue, let node {
-          mapping.entries.append(SyntaxMapping.Entry(key: key, value: node))
-        }
-        mapping.pendingKey = nil
-        mapping.dropsValue = false
+    guard stack[top].isMapping else {
+      if let node { pendingItems.append(node) }
+      return
+    }
+    if stack[top].expectsKey {
+      acceptKey(node, into: top)
+    } else {
+      if let key = stack[top].pendingKey, !stack[top].dropsValue, let node {
+        pendingEntries.append(SyntaxMapping.Entry(key: key, value: node))
       }
+      stack[top].pendingKey = nil
+      stack[top].dropsValue = false
     }
   }
 
-  private mutating func acceptKey(_ node: SyntaxNode?, into mapping: MappingFrame) {
+  /// Takes `node` as the next key of the mapping at `top` of the stack.
+  private mutating func acceptKey(_ node: SyntaxNode?, into top: Int) {
     guard case .scalar(let key)? = node else {
       if let node { errors.append(.nonScalarKey(at: node.location)) }
-      mapping.dropsValue = true
+      stack[top].dropsValue = true
       return
     }
     if key.style == .plain && key.value == "<<" {
       errors.append(.mergeKey(at: key.location))
-      mapping.dropsValue = true
-    } else if let first = mapping.keyLocations.location(of: key.value) {
+      stack[top].dropsValue = true
+    } else if let first = firstLocation(of: key.value, inMappingAt: top) {
       errors.append(.duplicateKey(key.value, first: first, at: key.location))
-      mapping.dropsValue = true
+      stack[top].dropsValue = true
     } else {
-      mapping.keyLocations.insert(key.value, at: key.location)
-      mapping.pendingKey = key
+      recordKey(key.value, at: key.location, inMappingAt: top)
+      stack[top].pendingKey = key
+    }
+  }
+
+  /// Where `key` was first written in the mapping at `top` of the stack, if it was.
+  private func firstLocation(of key: String, inMappingAt top: Int) -> SourceLocation? {
+    if let table = stack[top].keyTable { return table[key] }
+    for index in stack[top].keyStart..<pendingKeys.count where pendingKeys[index].key == key {
+      return pendingKeys[index].location
+    }
+    return nil
+  }
+
+  /// Records a key not recorded yet in the mapping at `top` of the stack.
+  private mutating func recordKey(_ key: String, at location: SourceLocation, inMappingAt top: Int) {
+    if stack[top].keyTable != nil {
+      stack[top].keyTable?[key] = location
+      return
+    }
+    pendingKeys.append((key, location))
+    let keyStart = stack[top].keyStart
+    if pendingKeys.count - keyStart > Self.keyListLimit {
+      stack[top].keyTable = Dictionary(
+        pendingKeys[keyStart...].lazy.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first })
+      pendingKeys.removeLast(pendingKeys.count - keyStart)
     }
   }
 

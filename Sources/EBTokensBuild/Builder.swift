@@ -53,9 +53,6 @@ public struct Builder: Sendable {
   public struct Result: Sendable {
     /// What the build changed, or in ``Mode/check`` would change.
     public let plan: WritePlan
-    /// The contrast audit whose report was generated; `nil` when the config has no
-    /// rules or no report folder, or when the build was skipped as unchanged.
-    public let audit: AuditResult?
     /// The audit's verdict, also when the build was skipped.
     public let contrast: ContrastVerdict?
     /// Whether nothing had changed since the last build, so no work was done.
@@ -104,7 +101,7 @@ public struct Builder: Sendable {
     let staging = mode == .write ? StagingArea() : nil
     do {
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
-      let (outputs, audit, outputWarnings) = try render(
+      let (outputs, contrast, outputWarnings) = try render(
         tokens, configuration: configuration, digests: digests, folders: folders, staging: staging,
         isLarge: isLarge)
       release(consume tokens, inBackground: isLarge)
@@ -112,7 +109,6 @@ public struct Builder: Sendable {
       warnings += try DiagnosticsError.check(diagnostics: outputWarnings, strict: configuration.strict)
       let writer = OutputWriter()
       let plan = try writer.plan(outputs, staging: staging)
-      let contrast = audit.map { ContrastVerdict(passes: $0.allPass, summary: $0.summary) }
       if mode == .write {
         do {
           try writer.apply(plan)
@@ -126,7 +122,7 @@ public struct Builder: Sendable {
           recordState(fingerprint, outputs: outputs, contrast: contrast)
         }
       }
-      return Result(plan: plan, audit: audit, contrast: contrast, wasSkipped: false, warnings: warnings)
+      return Result(plan: plan, contrast: contrast, wasSkipped: false, warnings: warnings)
     } catch {
       staging?.abandon()
       throw error
@@ -139,9 +135,9 @@ public struct Builder: Sendable {
   private func render(
     _ tokens: ModalTokenSet, configuration: Configuration, digests: InputDigests, folders: OutputFolders,
     staging: StagingArea?, isLarge: Bool
-  ) throws -> ([PreparedOutput], AuditResult?, warnings: [Diagnostic]) {
+  ) throws -> ([PreparedOutput], ContrastVerdict?, warnings: [Diagnostic]) {
     typealias Rendered = Swift.Result<
-      (output: PreparedOutput, audit: AuditResult?, warnings: [Diagnostic]), DiagnosticsError
+      (output: PreparedOutput, contrast: ContrastVerdict?, warnings: [Diagnostic]), DiagnosticsError
     >
     @Sendable func prepared(_ output: consuming GeneratedOutput) -> PreparedOutput {
       let prepared = OutputWriter.prepare(output, in: folders.folder(output.directory), staging: staging)
@@ -190,12 +186,17 @@ public struct Builder: Sendable {
                 staging: staging)
             ]
           }
-          return (PreparedOutput(folder: folder, files: files), result, [])
+          // Only the verdict is kept: the results (tens of megabytes for a large audit) are freed
+          // here, while the other core may still be rendering outputs.
+          return (
+            PreparedOutput(folder: folder, files: files),
+            ContrastVerdict(passes: result.allPass, summary: result.summary), []
+          )
         }
       }
     }
     var outputs: [PreparedOutput] = []
-    var audit: AuditResult?
+    var contrast: ContrastVerdict?
     var warnings: [Diagnostic] = []
     var diagnostics: [Diagnostic] = []
     // Results in the outputs' order, then the audit's: the order errors are reported in.
@@ -204,14 +205,14 @@ public struct Builder: Sendable {
       switch rendered {
       case .success(let value):
         outputs.append(value.output)
-        audit = audit ?? value.audit
+        contrast = contrast ?? value.contrast
         warnings += value.warnings
       case .failure(let error):
         diagnostics += error.diagnostics
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics: diagnostics) }
-    return (outputs, audit, warnings)
+    return (outputs, contrast, warnings)
   }
 
   /// What the outputs' filters hold that is dubious: a pattern that matches nothing, an output
@@ -255,7 +256,7 @@ public struct Builder: Sendable {
       contrast = contrast ?? state.contrast.map { ContrastVerdict(passes: $0.passes, summary: $0.summary) }
     }
     return Result(
-      plan: .unchanged(fileCount: fileCount), audit: nil, contrast: contrast, wasSkipped: true, warnings: [])
+      plan: .unchanged(fileCount: fileCount), contrast: contrast, wasSkipped: true, warnings: [])
   }
 
   /// Records, in each output folder, the fingerprint and how its generated files

@@ -125,28 +125,19 @@ extension ContrastFix {
     let (minimum, method, aliasBase) = (request.minimum, request.method, request.aliasBase)
     let originalLab = oklab(of: foreground)
     let lch = oklch(fromOklab: originalLab)
-    // Only the measure judged, on the backdrop made once: the search asks this a few dozen times.
-    let backdrop = Compositing.flattened(background, over: canvas)
-    let backdropLuminance = WCAGContrast.relativeLuminance(backdrop)
-    func passes(_ color: Color) -> Bool {
-      let seen = Compositing.flattened(color, over: backdrop)
-      switch method {
-      case .wcag2:
-        return WCAGContrast.ratio(luminances: WCAGContrast.relativeLuminance(seen), backdropLuminance)
-          >= minimum
-      case .apca: return abs(APCAContrast.lightnessContrast(text: seen, background: backdrop)) >= minimum
-      }
-    }
+    let judge = Judge(
+      backdrop: Compositing.flattened(background, over: canvas), minimum: minimum, method: method)
     func measured(_ color: Color) -> ContrastAudit.Measurement {
       ContrastAudit.measure(foreground: color, background: background, canvas: canvas)
     }
     guard
-      let color = nearestPassing(lch: lch, originalLab: originalLab, alpha: foreground.alpha, passes: passes)
+      let color = nearestPassing(lch: lch, originalLab: originalLab, alpha: foreground.alpha, judge: judge)
     else { return nil }
     let measurement = measured(color)
     let deltaE = distance(originalLab, oklab(of: color))
     let alpha = aliasBase.flatMap { base in
-      smallestPassingAlpha(base: base.color, factor: base.factor, passes: passes).map { color, percent in
+      smallestPassingAlpha(base: base.color, factor: base.factor, passes: judge.passes).map {
+        color, percent in
         AlphaFix(percent: percent, measurement: measured(color))
       }
     }
@@ -158,6 +149,54 @@ extension ContrastFix {
       alsoMoves: [])
   }
 
+  /// Whether a color passes on a pair's backdrop: only the measure judged, on the backdrop made
+  /// once (a search asks this a few dozen times).
+  struct Judge {
+    let backdrop: Color
+    let backdropLuminance: Double
+    let minimum: Double
+    let method: ContrastAudit.Method
+
+    init(backdrop: Color, minimum: Double, method: ContrastAudit.Method) {
+      self.backdrop = backdrop
+      backdropLuminance = WCAGContrast.relativeLuminance(backdrop)
+      self.minimum = minimum
+      self.method = method
+    }
+
+    func passes(_ color: Color) -> Bool {
+      let seen = Compositing.flattened(color, over: backdrop)
+      switch method {
+      case .wcag2:
+        return WCAGContrast.ratio(luminances: WCAGContrast.relativeLuminance(seen), backdropLuminance)
+          >= minimum
+      case .apca: return abs(APCAContrast.lightnessContrast(text: seen, background: backdrop)) >= minimum
+      }
+    }
+
+    /// How far the WCAG 2 ratio worked out from linear-light channels can be from the one of the
+    /// encoded color: decoding an encoded channel gives it back within 2.4e-9 (the sRGB curve's two
+    /// segments do not quite meet at 0.0031308), which moves a luminance as much and the ratio at
+    /// most 420 times that (`(B + 0.05) / (L + 0.05)²` with L and B in 0...1). Ten times that bound.
+    static let linearRatioError = 1e-5
+
+    /// ``passes(_:)`` of the color of linear-light channels `linear` (each in 0...1) and `alpha`.
+    ///
+    /// An opaque color measured with WCAG 2 is judged from `linear` itself, as long as its ratio is
+    /// clearly on one side of the minimum: the 6 `pow`s of encoding the channels and decoding them
+    /// again change the ratio by less than ``linearRatioError``. Closer to the minimum, and for
+    /// other colors, the color is encoded and judged as ``passes(_:)`` judges it: the answer is
+    /// always the same.
+    func passes(linear: (Double, Double, Double), alpha: Double) -> Bool {
+      if method == .wcag2, alpha >= 1 {
+        let luminance = 0.2126 * linear.0 + 0.7152 * linear.1 + 0.0722 * linear.2
+        let ratio = WCAGContrast.ratio(luminances: luminance, backdropLuminance)
+        if abs(ratio - minimum) > Self.linearRatioError { return ratio >= minimum }
+      }
+      return passes(ContrastFix.encoded(linear, alpha: alpha))
+    }
+  }
+
   /// The passing color nearest in ΔEOK among the colors of `lch`'s hue and chroma at every
   /// lightness, rounded to 8 bits; `originalLab` is `lch`'s color in Oklab, which distances are
   /// measured from.
@@ -167,9 +206,7 @@ extension ContrastFix {
   /// boundary of each (where the end itself passes) is found by bisection between the original
   /// lightness and that end, and the nearer of the two in ΔEOK is kept. Rounded to 8 bits the color
   /// may fall just short, so it is moved on, away from the original, until it passes too.
-  static func nearestPassing(
-    lch: [Double], originalLab: [Double], alpha: Double, passes: (Color) -> Bool
-  ) -> Color? {
+  static func nearestPassing(lch: [Double], originalLab: [Double], alpha: Double, judge: Judge) -> Color? {
     // The hue is the same for every color tried, and the chroma read once: the search tries a
     // few dozen colors.
     let hue = HueDirection(degrees: lch[2])
@@ -178,7 +215,7 @@ extension ContrastFix {
       Self.color(chroma: chroma, hue: hue, lightness: lightness, alpha: alpha)
     }
     func passesAt(_ lightness: Double) -> Bool {
-      passes(color(lightness: lightness))
+      judge.passes(linear: linearInGamut(chroma: chroma, hue: hue, lightness: lightness), alpha: alpha)
     }
     var best: (lightness: Double, distance: Double)?
     for end in [0.0, 1.0] where passesAt(end) {
@@ -197,7 +234,7 @@ extension ContrastFix {
     while step <= 0.05 {
       let candidate = min(max(best.lightness + direction * step, 0), 1)
       let rounded = eightBit(color(lightness: candidate))
-      if passes(rounded) { return rounded }
+      if judge.passes(rounded) { return rounded }
       step += 0.0005
     }
     return nil
@@ -239,6 +276,13 @@ extension ContrastFix {
 
   /// ``color(lch:lightness:alpha:)`` of the OKLCH color of `chroma` and `hue`.
   static func color(chroma: Double, hue: HueDirection, lightness: Double, alpha: Double) -> Color {
+    encoded(linearInGamut(chroma: chroma, hue: hue, lightness: lightness), alpha: alpha)
+  }
+
+  /// The linear-light sRGB channels of the color ``color(chroma:hue:lightness:alpha:)`` makes,
+  /// each clamped to 0...1, before they are encoded.
+  static func linearInGamut(chroma: Double, hue: HueDirection, lightness: Double) -> (Double, Double, Double)
+  {
     let (cosine, sine) = (hue.cosine, hue.sine)
     func linear(_ chroma: Double) -> (Double, Double, Double) {
       linearSRGB(lightness: lightness, a: chroma * cosine, b: chroma * sine)
@@ -258,8 +302,15 @@ extension ContrastFix {
       }
       rgb = linear(low)
     }
-    func encoded(_ channel: Double) -> Double { SRGBTransfer.encode(min(max(channel, 0), 1)) }
-    return Color(red: encoded(rgb.0), green: encoded(rgb.1), blue: encoded(rgb.2), alpha: alpha)
+    func clamped(_ channel: Double) -> Double { min(max(channel, 0), 1) }
+    return (clamped(rgb.0), clamped(rgb.1), clamped(rgb.2))
+  }
+
+  /// The color of linear-light channels `linear`, each in 0...1, encoded with the sRGB curve.
+  static func encoded(_ linear: (Double, Double, Double), alpha: Double) -> Color {
+    Color(
+      red: SRGBTransfer.encode(linear.0), green: SRGBTransfer.encode(linear.1),
+      blue: SRGBTransfer.encode(linear.2), alpha: alpha)
   }
 
   /// Oklab to linear-light sRGB (Björn Ottosson's matrices, which CSS Color 4's Oklab is defined

@@ -86,25 +86,14 @@ public final class BuildSession: @unchecked Sendable {
 }
 
 /// What a ``BuildSession`` keeps between builds: the token files read and the last load
-/// (``FileMemberCache``), the last tokens' digests, and the last contrast audit, by the digest of
-/// its inputs (``OutputInputs/auditDigest``).
+/// (``FileMemberCache``), and the last tokens' digests.
 final class SessionCache: @unchecked Sendable {
   let members = FileMemberCache()
   private let lock = NSLock()
-  private var lastAudit: (digest: UInt64, result: AuditResult)?
   private var tokenDigests: (set: ModalTokenSet, digests: TokenDigests)?
 
   var lastTokenDigests: (set: ModalTokenSet, digests: TokenDigests)? {
     get { lock.withLock { tokenDigests } }
     set { lock.withLock { tokenDigests = newValue } }
-  }
-
-  /// The audit kept with `digest`.
-  func audit(digest: UInt64) -> AuditResult? {
-    lock.withLock { lastAudit?.digest == digest ? lastAudit?.result : nil }
-  }
-
-  func keepAudit(_ result: AuditResult, digest: UInt64) {
-    lock.withLock { lastAudit = (digest, result) }
   }
 }

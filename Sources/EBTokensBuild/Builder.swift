@@ -65,10 +65,6 @@ public struct Builder: Sendable {
   public struct Result: Sendable {
     /// What the build changed, or in ``Mode/check`` would change.
     public let plan: WritePlan
-    /// The contrast audit whose report was generated; `nil` when the config has no
-    /// rules or no report folder, or when the build was skipped as unchanged, or its report left
-    /// as it was (its tokens unchanged) by a build outside a ``BuildSession``.
-    public let audit: AuditResult?
     /// The audit's verdict, also when the build was skipped.
     public let contrast: ContrastVerdict?
     /// Whether nothing had changed since the last build, so no work was done.
@@ -97,8 +93,8 @@ public struct Builder: Sendable {
   }
 
   /// The build, with what a ``BuildSession`` keeps between builds: each token file is read only
-  /// when the session's cache no longer holds it, and the audit's result is reused when its
-  /// inputs are unchanged. Without a session, the no-change check runs first.
+  /// when the session's cache no longer holds it. Without a session, the no-change check runs
+  /// first.
   func build(_ configuration: Configuration, mode: Mode, session: SessionCache?) throws -> Result {
     // Every reader records the digest of the bytes it parses here: the state records their
     // fingerprint, not that of a second reading (see ``BuildFingerprint``).
@@ -158,8 +154,7 @@ public struct Builder: Sendable {
           recordState(fingerprint, outputs: rendered.outputs, contrast: contrast)
         }
       }
-      return Result(
-        plan: plan, audit: rendered.audit, contrast: contrast, wasSkipped: false, warnings: warnings)
+      return Result(plan: plan, contrast: contrast, wasSkipped: false, warnings: warnings)
     } catch {
       staging?.abandon()
       throw error
@@ -169,7 +164,6 @@ public struct Builder: Sendable {
   /// Every output and the audit report, ready to plan.
   private struct Rendered {
     var outputs: [RenderedOutput] = []
-    var audit: AuditResult?
     var contrast: ContrastVerdict?
     var warnings: [Diagnostic] = []
   }
@@ -183,7 +177,7 @@ public struct Builder: Sendable {
     staging: StagingArea?, isLarge: Bool, reuse: RenderReuse?
   ) throws -> Rendered {
     typealias Job = Swift.Result<
-      (output: RenderedOutput, audit: AuditResult?, contrast: ContrastVerdict?, warnings: [Diagnostic]),
+      (output: RenderedOutput, contrast: ContrastVerdict?, warnings: [Diagnostic]),
       DiagnosticsError
     >
     @Sendable func prepared(_ output: consuming GeneratedOutput, key: String, digest: UInt64?)
@@ -211,7 +205,7 @@ public struct Builder: Sendable {
           if let reuse, reuse.hasRecord(key, in: directory) {
             digest = reuse.inputs.digest(ofOutputAt: index, inputDigests: digests)
             if let digest, let kept = reuse.unchanged(key, digest: digest, in: directory) {
-              return (kept, nil, nil, [])
+              return (kept, nil, [])
             }
           }
           onRender?(key)
@@ -222,7 +216,7 @@ public struct Builder: Sendable {
           if warnings.isEmpty && digest == nil {
             digest = reuse?.inputs.digest(ofOutputAt: index, inputDigests: digests)
           }
-          return (prepared(generated, key: key, digest: warnings.isEmpty ? digest : nil), nil, nil, warnings)
+          return (prepared(generated, key: key, digest: warnings.isEmpty ? digest : nil), nil, warnings)
         }
       }
     }
@@ -239,16 +233,13 @@ public struct Builder: Sendable {
             let auditDigest = reuse.inputs.auditDigest
             digest = auditDigest
             if let kept = reuse.unchanged(key, digest: auditDigest, in: directory) {
-              let audit = reuse.session?.audit(digest: auditDigest)
-              let contrast = audit.map(ContrastVerdict.init) ?? reuse.recordedContrast(in: directory)
-              if let contrast { return (kept, audit, contrast, []) }
+              if let contrast = reuse.recordedContrast(in: directory) { return (kept, contrast, []) }
             }
           }
           onRender?(key)
           let result = try ContrastAudit.run(
             tokens: tokens, audit: configuration.audit, configPath: configuration.path)
           digest = digest ?? reuse?.inputs.auditDigest
-          if let digest { reuse?.session?.keepAudit(result, digest: digest) }
           let folder = folders.folder(directory)
           // Each report staged and freed before the next is rendered; the JSON, tens of megabytes
           // for a large audit, staged piece by piece as it is rendered.
@@ -267,9 +258,11 @@ public struct Builder: Sendable {
                 staging: staging)
             ]
           }
+          // Only the verdict is kept: the results (tens of megabytes for a large audit) are freed
+          // here, while the other core may still be rendering outputs.
           let report = RenderedOutput(
             key: key, digest: digest, prepared: PreparedOutput(folder: folder, files: files))
-          return (report, result, ContrastVerdict(result), [])
+          return (report, ContrastVerdict(result), [])
         }
       }
     }
@@ -281,7 +274,6 @@ public struct Builder: Sendable {
       switch job {
       case .success(let value):
         rendered.outputs.append(value.output)
-        rendered.audit = rendered.audit ?? value.audit
         rendered.contrast = rendered.contrast ?? value.contrast
         rendered.warnings += value.warnings
       case .failure(let error):
@@ -333,7 +325,7 @@ public struct Builder: Sendable {
       contrast = contrast ?? state.contrast.map { ContrastVerdict(passes: $0.passes, summary: $0.summary) }
     }
     return Result(
-      plan: .unchanged(fileCount: fileCount), audit: nil, contrast: contrast, wasSkipped: true, warnings: [])
+      plan: .unchanged(fileCount: fileCount), contrast: contrast, wasSkipped: true, warnings: [])
   }
 
   /// Records, in each output folder, the fingerprint, how its generated files and manifest now

@@ -124,6 +124,44 @@ import Testing
     #expect(results.filter { ($0["pass"] as? Bool) == true }.allSatisfy { $0["fix"] == nil })
   }
 
+  /// The search judges opaque colors from their linear-light channels, trusting
+  /// `Judge.linearRatioError` as the bound of what encoding and decoding a channel changes: the
+  /// largest change over a sweep of the channel, densest at the knee of the sRGB curve, is within
+  /// the 2.4e-9 that bound is worked out from.
+  @Test func decodingAnEncodedChannelStaysWithinTheJudgesBound() {
+    var largest = 0.0
+    let knee = 0.003_130_8
+    for step in 0...1_000_000 {
+      for channel in [Double(step) / 1_000_000, knee * (0.999 + 0.002 * Double(step) / 1_000_000)] {
+        largest = max(largest, abs(WCAGContrast.linearised(SRGBTransfer.encode(channel)) - channel))
+      }
+    }
+    #expect(largest > 1e-9, "the sweep misses the knee")
+    #expect(largest <= 2.4e-9)
+    #expect(largest * 420 * 10 <= ContrastFix.Judge.linearRatioError)
+  }
+
+  /// Judged from linear-light channels or from the encoded color, every color gets the same
+  /// answer, for minimums on both sides of its ratio, as near to it as floating point allows.
+  @Test func theLinearJudgementIsTheEncodedColorsJudgement() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let backdrop = Color(
+        red: .random(in: 0...1, using: &generator), green: .random(in: 0...1, using: &generator),
+        blue: .random(in: 0...1, using: &generator), alpha: 1)
+      let linear = (
+        Double.random(in: 0...1, using: &generator), Double.random(in: 0...0.01, using: &generator),
+        Double.random(in: 0...1, using: &generator)
+      )
+      let encoded = ContrastFix.encoded(linear, alpha: 1)
+      let ratio = WCAGContrast.ratio(encoded, backdrop)
+      for offset in [-1e-3, -2e-5, -1e-5, -1e-9, 0, 1e-9, 1e-5, 2e-5, 1e-3] {
+        let judge = ContrastFix.Judge(backdrop: backdrop, minimum: ratio + offset, method: .wcag2)
+        #expect(judge.passes(linear: linear, alpha: 1) == judge.passes(encoded))
+      }
+    }
+  }
+
   /// Rewrites the color literal that starts at `location` (a quoted or plain `#hex`) in the copy.
   static func replaceColor(at location: EBTokensSupport.SourceLocation, in copy: URL, with hex: String) throws
   {

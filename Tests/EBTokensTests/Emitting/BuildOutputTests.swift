@@ -50,9 +50,17 @@ import Testing
       try project.write(
         "ebtokens.yml", configuration + audit.replacingOccurrences(of: "{{fail}}", with: "false"))
       let result = try project.buildResult()
-      let report = try #require(result.audit)
       // #072592 at 80% on white passes; black at 50% on white is #808080, 3.94:1, and fails.
-      #expect(report.results.map(\.passes) == [true, false])
+      // The build keeps only the verdict; the results are in the reports.
+      let verdict = try #require(result.contrast)
+      #expect(!verdict.passes)
+      #expect(verdict.summary.contains("1 of 2 pairs fail"))
+      let json = try #require(
+        try JSONSerialization.jsonObject(
+          with: Data((project.read("dist/report/contrast-audit.json") ?? "").utf8))
+          as? [String: Any])
+      let results = try #require(json["results"] as? [[String: Any]])
+      #expect(results.map { $0["pass"] as? Bool } == [true, false])
       #expect(
         project.distFiles().filter { $0.hasPrefix("report/") } == [
           "report/.ebtokens-manifest", "report/.ebtokens-state", "report/contrast-audit.html",

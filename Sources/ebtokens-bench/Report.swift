@@ -26,6 +26,7 @@ struct Report {
     }
     lines.append("")
     lines.append(table())
+    lines += compileNotes
     let problems = counts.flatMap { count in Phase.allCases.compactMap { session.result(count, $0) } }
       .filter { $0.problem != nil }
     if !problems.isEmpty {
@@ -135,7 +136,7 @@ struct Report {
         "no-change rebuild of 100,000 tokens under 0.1 s", needs: [(100_000, .rebuild)],
         value: session.result(100_000, .rebuild)?.best, format: "%.1f ms"
       ) { $0 < 100 },
-    ]
+    ] + compileTargets
   }
 
   /// SKIP when a phase the target needs was not measured, FAIL when one failed; otherwise the

@@ -8,8 +8,9 @@ import Foundation
 ///   the outputs it changes, and `swift build` rebuilds incrementally.
 /// - Kotlin: `kotlinc` on every generated file and the Compose stubs of the tests, into an empty
 ///   class folder; after the change, `kotlinc` on the changed files alone, against the classes of
-///   the clean build, as Gradle's incremental compilation does when no signature changed (a
-///   value change leaves every signature as it was).
+///   the clean build and in the same module (`-Xfriend-paths`, so `internal` declarations stay
+///   visible), as Gradle's incremental compilation does when no signature changed (a value change
+///   leaves every signature as it was).
 struct CompilePhase {
   /// The tree size the phase runs at: compiling is far slower than building.
   static let tokenCount = 10_000
@@ -97,7 +98,7 @@ struct CompilePhase {
       let changedKotlin = changed.filter { $0.hasSuffix(".kt") }
       if kotlinIncremental.problem == nil, results[1].problem == nil, results[1].note == nil {
         add(
-          to: &kotlinIncremental, tool: kotlinc, "kotlinc", changedKotlin + ["-cp", classes, "-d", classes])
+          to: &kotlinIncremental, tool: kotlinc, "kotlinc", changedKotlin + ["-cp", classes, "-Xfriend-paths=" + classes, "-d", classes])
         kotlinIncremental.note = note
       }
     }

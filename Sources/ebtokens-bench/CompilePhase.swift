@@ -98,7 +98,8 @@ struct CompilePhase {
       let changedKotlin = changed.filter { $0.hasSuffix(".kt") }
       if kotlinIncremental.problem == nil, results[1].problem == nil, results[1].note == nil {
         add(
-          to: &kotlinIncremental, tool: kotlinc, "kotlinc", changedKotlin + ["-cp", classes, "-Xfriend-paths=" + classes, "-d", classes])
+          to: &kotlinIncremental, tool: kotlinc, "kotlinc",
+          changedKotlin + ["-cp", classes, "-Xfriend-paths=" + classes, "-d", classes])
         kotlinIncremental.note = note
       }
     }

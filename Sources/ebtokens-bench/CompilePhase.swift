@@ -52,6 +52,9 @@ struct CompilePhase {
     let kotlin = (dist as NSString).appendingPathComponent("kotlin")
     let scratch = (workRoot as NSString).appendingPathComponent("compile-scratch")
     let classes = (workRoot as NSString).appendingPathComponent("compile-classes")
+    // The changed files' classes, apart: kotlinc writes its module's file index
+    // (`META-INF/main.kotlin_module`) into its output folder, which must keep the clean build's.
+    let recompiled = (workRoot as NSString).appendingPathComponent("compile-classes-changed")
     let config = (directory as NSString).appendingPathComponent("ebtokens.yml")
     var results: [PhaseResult] = []
 
@@ -99,7 +102,7 @@ struct CompilePhase {
       if kotlinIncremental.problem == nil, results[1].problem == nil, results[1].note == nil {
         add(
           to: &kotlinIncremental, tool: kotlinc, "kotlinc",
-          changedKotlin + ["-cp", classes, "-Xfriend-paths=" + classes, "-d", classes])
+          changedKotlin + ["-cp", classes, "-Xfriend-paths=" + classes, "-d", recompiled])
         kotlinIncremental.note = note
       }
     }

@@ -8,8 +8,13 @@ import PackagePlugin
 @main
 struct EBTokensPlugin: BuildToolPlugin {
   /// The files `generate-swift` always writes (the `sources-only` layout of the Swift output,
-  /// `SwiftEmitter.sourceFileNames`): a build command names its outputs before it runs.
-  static let generatedFileNames = ["EBTokens.swift", "EBColor.swift", "EBModes.swift", "EBStyles.swift"]
+  /// `SwiftEmitter.sourceFileNames`): a build command names its outputs before it runs, so the
+  /// tokens are spread over a fixed number of part files, each top-level group in the one a hash
+  /// of its name picks, and SwiftPM compiles them in parallel and recompiles only those a change
+  /// touches.
+  static let generatedFileNames =
+    ["EBTokens.swift"] + (1...8).map { "EBTokens+Part\($0).swift" }
+    + ["EBColor.swift", "EBModes.swift", "EBStyles.swift"]
 
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }

@@ -429,7 +429,7 @@ enum EmbeddedSchemas {
           "default": false
         },
         "sources-only": {
-          "description": "Only the Swift sources, flat in the destination, always the same four files (no Package.swift): what the SwiftPM build plugin compiles into an app's target.",
+          "description": "Only the Swift sources, flat in the destination, always the same twelve files (no Package.swift): what the SwiftPM build plugin compiles into an app's target.",
           "type": "boolean",
           "default": false
         }

@@ -26,6 +26,7 @@ struct Report {
     }
     lines.append("")
     lines.append(table())
+    lines += compileNotes
     let problems = counts.flatMap { count in Phase.allCases.compactMap { session.result(count, $0) } }
       .filter { $0.problem != nil }
     if !problems.isEmpty {
@@ -143,7 +144,7 @@ struct Report {
         "one-token change of 10,000 tokens under 15 ms (issue 20)", needs: [(10_000, .oneTokenChange)],
         value: session.result(10_000, .oneTokenChange)?.best, format: "%.1f ms"
       ) { $0 < 15 },
-    ]
+    ] + compileTargets
   }
 
   /// SKIP when a phase the target needs was not measured, FAIL when one failed; otherwise the

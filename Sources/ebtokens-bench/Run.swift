@@ -46,6 +46,9 @@ struct Run: ParsableCommand {
         (d) no-change rebuild    the same, dist/ kept
         (e) one-token change     in this process: a BuildSession builds in full, then each run changes \
       one color in one file and times build(changedPaths:) (10 runs; system allocator)
+        (f) compile generated    at 10,000 tokens, when swift and kotlinc are on the PATH: swift build of \
+      the generated package and kotlinc on the generated Kotlin, clean and after a one-token change \
+      (see CompilePhase.swift), 3 runs each
       Times are wall-clock, process start-up included: the best and median of 5 runs (3 above 10,000 \
       tokens). Peak MB is the largest ru_maxrss of the phase's runs. Targets are judged on best times.
 
@@ -107,6 +110,9 @@ enum Phase: CaseIterable {
   case build
   case rebuild
   case oneTokenChange
+  case swiftClean, swiftOneToken, kotlinClean, kotlinOneToken
+
+  static let compilePhases: [Phase] = [.swiftClean, .swiftOneToken, .kotlinClean, .kotlinOneToken]
 
   var label: String {
     switch self {
@@ -115,6 +121,10 @@ enum Phase: CaseIterable {
     case .build: return "(c) full build"
     case .rebuild: return "(d) no-change rebuild"
     case .oneTokenChange: return "(e) one-token change"
+    case .swiftClean: return "(f) swift build clean"
+    case .swiftOneToken: return "(f) swift build 1 token"
+    case .kotlinClean: return "(f) kotlinc clean"
+    case .kotlinOneToken: return "(f) kotlinc 1 token"
     }
   }
 
@@ -128,6 +138,8 @@ struct PhaseResult {
   var peakKiB = 0
   /// Why the phase failed or was skipped; its times are then incomplete or missing.
   var problem: String?
+  /// What else the report says of the phase: which files a change touched, why it did not run.
+  var note: String?
 
   var best: Double? { problem == nil ? milliseconds.min() : nil }
 
@@ -202,6 +214,10 @@ struct Session {
       results.append(sample(count, .rebuild, runs: runs, ebtokens, build))
       progress("N=\(count): \(Phase.oneTokenChange.label)")
       results.append(IncrementalPhase.measure(directory: directory, count: count, runs: 10))
+      if count == CompilePhase.tokenCount {
+        results += CompilePhase(ebtokens: ebtokens, directory: directory, workRoot: workRoot).measure(
+          count: count)
+      }
     } else {
       for phase in [Phase.rebuild, .oneTokenChange] {
         results.append(PhaseResult(count: count, phase: phase, problem: "skipped: the full build failed"))
@@ -220,25 +236,32 @@ struct Session {
     for run in 1...runs {
       progress("N=\(count): \(phase.label), run \(run) of \(runs)")
       before()
-      do {
-        let outcome = try ChildProcess.run(
-          executable, arguments, stdoutPath: logs + ".stdout", stderrPath: logs + ".stderr")
-        guard outcome.status.succeeded else {
-          result.problem = "\(outcome.status)" + Self.excerpt(of: logs + ".stderr", or: logs + ".stdout")
-          break
-        }
-        result.milliseconds.append(outcome.milliseconds)
-        result.peakKiB = max(result.peakKiB, outcome.peakKiB)
-      } catch {
-        result.problem = error.description
-        break
-      }
+      Self.runOnce(executable, arguments, logs: logs, into: &result)
+      if result.problem != nil { break }
     }
     return result
   }
 
+  /// Runs `executable` once, adding its time and peak memory to `result`, or why it failed.
+  static func runOnce(
+    _ executable: String, _ arguments: [String], logs: String, into result: inout PhaseResult
+  ) {
+    do {
+      let outcome = try ChildProcess.run(
+        executable, arguments, stdoutPath: logs + ".stdout", stderrPath: logs + ".stderr")
+      guard outcome.status.succeeded else {
+        result.problem = "\(outcome.status)" + Self.excerpt(of: logs + ".stderr", or: logs + ".stdout")
+        return
+      }
+      result.milliseconds.append(outcome.milliseconds)
+      result.peakKiB = max(result.peakKiB, outcome.peakKiB)
+    } catch {
+      result.problem = error.description
+    }
+  }
+
   /// The first lines a failed child wrote, to show why it failed.
-  private static func excerpt(of path: String, or fallback: String) -> String {
+  static func excerpt(of path: String, or fallback: String) -> String {
     for candidate in [path, fallback] {
       guard let data = FileManager.default.contents(atPath: candidate) else { continue }
       let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").prefix(4)

@@ -8,8 +8,8 @@ struct GenerateSwift: ParsableCommand {
     abstract: "Write only the Swift sources of the tokens into a folder, for a target to compile.",
     discussion: """
       Builds the config's Swift output (the built-in one when it lists none) as EBTokens.swift, \
-      EBColor.swift, EBModes.swift and EBStyles.swift side by side in the folder, always all four, \
-      and nothing else: no Package.swift, no other output, no contrast report. The SwiftPM build \
+      EBTokens+Part1.swift to EBTokens+Part8.swift, EBColor.swift, EBModes.swift and EBStyles.swift \
+      side by side in the folder, always all twelve, and nothing else: no Package.swift, no other output, no contrast report. The SwiftPM build \
       plugin runs it into its work folder.
       """)
 

@@ -43,3 +43,12 @@ func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
   defer { try? FileManager.default.removeItem(at: root) }
   return try body(root)
 }
+
+/// Every generated source file in `folder` whose name ends in `.extension`, in name order, joined:
+/// the Swift and Kotlin outputs spread their tokens over a file per top-level group.
+func generatedSources(in folder: URL, extension: String) -> String {
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return names.filter { $0.hasSuffix("." + `extension`) }.sorted().compactMap {
+    try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+  }.joined()
+}

@@ -40,10 +40,9 @@ import Testing
     #expect(css.contains("  --color-semantic-success: #00cc66;\n"))
     // Channels that are not 8-bit values (0.7 × 255 = 178.5) are written exactly.
     #expect(css.contains("  --semantic-primary: rgb(51 102 178.5 / 1);\n"))
-    let swift = try String(
-      contentsOf: directory.appendingPathComponent("out/swift/Sources/EBTokens/EBTokens.swift"),
-      encoding: .utf8)
-    #expect(swift.contains("public static let root: EBColor = EBColor(hex: 0x0066CC)"))
+    let swift = generatedSources(
+      in: directory.appendingPathComponent("out/swift/Sources/EBTokens"), extension: "swift")
+    #expect(swift.contains("public static var root: EBColor { EBColor(hex: 0x0066CC) }"))
   }
 
   @Test func listReadsDTCGFilesAndReportsTheirErrorsAtTheirPlace() throws {

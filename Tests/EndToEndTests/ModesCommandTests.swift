@@ -75,9 +75,10 @@ import Testing
     }
     #expect(read("dist/swift/Sources/EBTokens/EBModes.swift").contains("case dark"))
     #expect(
-      read("dist/swift/Sources/EBTokens/EBTokens.swift").contains(
-        "public static let bg: EBModal<EBColor> = EBModal(\n            light: EBColor(hex: 0xE5F1FF),\n"
-          + "            dark: EBColor(hex: 0x0F1D3A)\n"))
+      generatedSources(in: example.appendingPathComponent("dist/swift/Sources/EBTokens"), extension: "swift")
+        .contains(
+          "public static var bg: EBModal<EBColor> {\n    EBModal(\n      light: EBColor(hex: 0xE5F1FF),\n"
+            + "      dark: EBColor(hex: 0x0F1D3A)\n"))
     #expect(read("dist/kotlin/com/eastblue/ds/tokens/EBTokens.kt").contains("val dark: EBColorScheme"))
     #expect(
       read("dist/css/tokens.css").contains("[data-theme=\"dark\"] {\n  --main-alert-color-error-bg: #2e1210;")

@@ -39,7 +39,8 @@ import Testing
       #expect(result.status == 74)
       #expect(result.stdout.isEmpty)
       #expect(
-        result.stderr == "error: cannot write 'dist/swift/Sources/Acme/Acme.swift': File too large\n1 error\n"
+        result.stderr
+          == "error: cannot write 'dist/swift/Sources/Acme/EBColor.swift': File too large\n1 error\n"
       )
       let after = try TreeSnapshot(of: root)
       #expect(after == before, "\(after.difference(from: before))")

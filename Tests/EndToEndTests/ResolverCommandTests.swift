@@ -40,7 +40,8 @@ import Testing
       #expect(css.contains("[data-theme=\"dark\"] {\n  --color-bg: var(--color-gray-900);"))
       #expect(css.contains("--brand-primary: #d0021b;"))
       #expect(!css.contains("#1d4ed8"))
-      let swift = Self.read(project, "dist/swift/Sources/EBTokens/EBTokens.swift")
+      let swift = generatedSources(
+        in: project.appendingPathComponent("dist/swift/Sources/EBTokens"), extension: "swift")
       #expect(swift.contains("light: EBColor(hex: 0xFFFFFF),\n      dark: EBColor(hex: 0x111111)"))
       let kotlin = Self.read(project, "dist/kotlin/com/eastblue/ds/tokens/EBTokens.kt")
       #expect(kotlin.contains("Light(\"light\"),") && kotlin.contains("Dark(\"dark\");"))
@@ -64,7 +65,8 @@ import Testing
         modes.contains(
           "case lightAcme = \"light-acme\"\n  case lightGlobex = \"light-globex\"\n  case darkAcme = \"dark-acme\"\n"
             + "  case darkGlobex = \"dark-globex\""))
-      let swift = Self.read(project, "dist/swift/Sources/EBTokens/EBTokens.swift")
+      let swift = generatedSources(
+        in: project.appendingPathComponent("dist/swift/Sources/EBTokens"), extension: "swift")
       // Globex's on-primary follows the theme; acme's is the palette's white in both.
       #expect(
         swift.contains(

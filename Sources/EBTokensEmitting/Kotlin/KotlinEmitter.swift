@@ -1,9 +1,12 @@
 import EBTokensModel
 import EBTokensSupport
 
-/// The Kotlin output: one file of nested Compose objects, at the path its package
-/// names (`com/eastblue/ds/tokens/EBTokens.kt`); when the tokens have modes, also `EBMode`,
-/// `EBModal` and the `EBColorScheme` of each mode; and when there are shadow, border, stroke style,
+/// The Kotlin output, in the folder its package names (`com/eastblue/ds/tokens/`): `EBTokens.kt`
+/// declares the nested Compose objects, each inheriting its tokens from abstract classes in the
+/// file of its top-level group (`EBTokens_Color.kt`, then `EBTokens_Color-2.kt`… for a large one;
+/// see ``NamespaceSplit``), every token a getter, so that no initializer grows with the token
+/// count; when the tokens have modes, `EBTokens.kt` also declares `EBMode`, `EBModal` and the
+/// `EBColorScheme` of each mode; and when there are shadow, border, stroke style,
 /// transition or gradient tokens, `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`,
 /// `EBStrokeStyle`, `EBTransition`, `EBGradient`). Cubic Bézier tokens are Compose's own `CubicBezierEasing`.
 struct KotlinEmitter: OutputEmitter {
@@ -19,8 +22,13 @@ struct KotlinEmitter: OutputEmitter {
   /// classes refer to `EBMode` and to the top-level object, so no group may be called either.
   var modeDeclarations: Set<String> { ["EBMode", "EBModal", "EBColorScheme", objectName] }
 
+  /// The most part classes a namespace's tokens are cut into (see ``NamespaceSplit``): a flat
+  /// group of 20,000 colors is 4 classes of 5,000 getters, well within the JVM's limits on a class
+  /// and within kotlinc's default memory.
+  static let maxPartsPerNamespace = 4
+
   func templateNames(for tokens: ModalTokenSet) -> [String] {
-    ["tokens.kt"] + (tokens.hasModes ? ["modes", "colorScheme"] : [])
+    ["tokens.kt", "group.kt"] + (tokens.hasModes ? ["modes", "colorScheme"] : [])
       + (StyleKinds(tokens).kotlinSections.any ? ["styles.kt"] : [])
   }
 
@@ -33,6 +41,12 @@ struct KotlinEmitter: OutputEmitter {
       keepsReferences: keepsReferences)
     let rootName = KotlinLanguage.escaped(objectName)
     let root = builder.root(tokens, named: rootName)
+    // `EBTokens_Color_Text`, `EBTokens_Color_Text_2`: no group identifier has an inner `_`.
+    let split = NamespaceSplit(
+      root: root, indentUnit: language.indentUnit,
+      partName: { path, position in
+        KotlinLanguage.escaped(path.joined(separator: "_") + (position == 0 ? "" : "_\(position + 1)"))
+      }, maxPartsPerNamespace: Self.maxPartsPerNamespace)
     var errors = builder.errors
     if language.reservedIdentifiers.union(reserved.subtracting([objectName])).contains(objectName) {
       errors.append(.reservedOutputName(language: language.name, identifier: objectName, at: location))
@@ -49,7 +63,8 @@ struct KotlinEmitter: OutputEmitter {
     // `com.example.in` is a valid package, written `com.example.`in`` in Kotlin.
     let kinds = StyleKinds(tokens)
     let context = KotlinFileContext(
-      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: root, modal: modal,
+      packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: split.skeleton,
+      modal: modal,
       hasTextStyles: kinds.typography, styles: kinds.kotlinSections,
       hasWideGamutColors: tokens.tokens.contains { $0.byMode.contains { $0.value.hasWideGamutColor } })
     let folder = segments.joined(separator: "/")
@@ -57,11 +72,18 @@ struct KotlinEmitter: OutputEmitter {
     let styles =
       try context.styles.any
       ? [GeneratedFile(path: folder + "/EBStyles.kt", bytes: templates.render("styles.kt", context))] : []
+    let parts = try split.files.map { file in
+      GeneratedFile(
+        path: "\(folder)/\(objectName)_\(file.name).kt",
+        bytes: try templates.render(
+          "group.kt", PartFileContext(file: context, parts: file.parts),
+          tokenCount: file.parts.reduce(0) { $0 + $1.tokens.count }))
+    }
     return [
       GeneratedFile(
         path: folder + "/" + objectName + ".kt",
-        bytes: try templates.render("tokens.kt", context, tokenCount: tokens.tokens.count))
-    ] + styles
+        bytes: try templates.render("tokens.kt", context, tokenCount: root.tokens.count))
+    ] + parts + styles
   }
 }
 
@@ -69,7 +91,8 @@ struct KotlinEmitter: OutputEmitter {
 final class KotlinFileContext: TemplateContext {
   /// Dotted, with any keyword segment in backticks.
   let packageName: String
-  /// The top-level object.
+  /// The top-level object, with its own tokens and every object declared
+  /// (``NamespaceSplit/skeleton``).
   let root: NamespaceContext
   /// The modes, when the tokens have them.
   let modal: KotlinModalContext?

@@ -130,10 +130,13 @@ final class NamespaceContext: TemplateContext {
   let isFirstMember: Bool
   let tokens: [TokenContext]
   let namespaces: [NamespaceContext]
+  /// Kotlin, in the root file of a split output (``NamespaceSplit``): the class of the
+  /// namespace's last part, which its object extends to have its tokens; `nil` when it has none.
+  let base: String?
 
   package init(
     name: String, path: String, indent: String, isFirstMember: Bool, tokens: [TokenContext],
-    namespaces: [NamespaceContext]
+    namespaces: [NamespaceContext], base: String? = nil
   ) {
     self.name = name
     self.path = path
@@ -141,6 +144,7 @@ final class NamespaceContext: TemplateContext {
     self.isFirstMember = isFirstMember
     self.tokens = tokens
     self.namespaces = namespaces
+    self.base = base
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {
@@ -151,6 +155,7 @@ final class NamespaceContext: TemplateContext {
     case .isFirstMember: return .bool(isFirstMember)
     case .tokens: return .list(tokens)
     case .namespaces: return .list(namespaces)
+    case .base: return .optional(base)
     default: return nil
     }
   }

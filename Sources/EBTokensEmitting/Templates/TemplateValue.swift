@@ -38,11 +38,13 @@ extension TemplateContext {
 /// on a small number (a jump table) instead of comparing strings. Template authors find them in
 /// `docs/outputs.md` and `docs/modes.md`.
 enum TemplateField: String, Sendable {
-  case alpha, appearance, appearances, blue, classes, colorSpace, colors, deprecation, documentation, entry
+  case alpha, appearance, appearances, base, blue, classes, colorSpace, colors, deprecation, documentation,
+    entry
   case extensions, green, hasGradients, hasMotion, hasStrokes, hasStyles, hasTextStyles, hasWideGamutColors
   case identifier, indent, isAlias, isFirstMember, isLast, items, label, media, message, modal, mode
   case modeBlocks, modeValues, modes, moduleName, name
-  case namespaces, packageName, path, properties, property, rawValue, red, resources, root, scheme, selector
+  case namespaces, packageName, parts, path, properties, property, qualifiedName, rawValue, red, resources,
+    root, scheme, selector
   case source, styles, systemDark, systemLight, tokens, type, usesMode, value, wideGamut
 }
 

@@ -17,15 +17,23 @@ import Testing
         project.distFiles() == [
           "css/.ebtokens-manifest", "css/.ebtokens-state", "css/tokens.css",
           "kotlin/.ebtokens-manifest", "kotlin/.ebtokens-state", "kotlin/com/eastblue/ds/tokens/EBTokens.kt",
+          "kotlin/com/eastblue/ds/tokens/EBTokens_Color.kt",
+          "kotlin/com/eastblue/ds/tokens/EBTokens_Motion.kt",
+          "kotlin/com/eastblue/ds/tokens/EBTokens_Size.kt",
+          "kotlin/com/eastblue/ds/tokens/EBTokens_Typography.kt",
           "swift/.ebtokens-manifest", "swift/.ebtokens-state", "swift/Package.swift",
-          "swift/Sources/EBTokens/EBColor.swift", "swift/Sources/EBTokens/EBTokens.swift",
+          "swift/Sources/EBTokens/EBColor.swift", "swift/Sources/EBTokens/EBTokens+Color.swift",
+          "swift/Sources/EBTokens/EBTokens+Motion.swift", "swift/Sources/EBTokens/EBTokens+Size.swift",
+          "swift/Sources/EBTokens/EBTokens+Typography.swift", "swift/Sources/EBTokens/EBTokens.swift",
         ])
-      #expect(plan.changes.count == 8)
+      #expect(plan.changes.count == 16)
       #expect(plan.changes.allSatisfy { $0.kind == .created })
       let manifest = try #require(project.read("dist/swift/.ebtokens-manifest"))
       #expect(
         manifest.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
-          "Package.swift", "Sources/EBTokens/EBColor.swift", "Sources/EBTokens/EBTokens.swift",
+          "Package.swift", "Sources/EBTokens/EBColor.swift", "Sources/EBTokens/EBTokens+Color.swift",
+          "Sources/EBTokens/EBTokens+Motion.swift", "Sources/EBTokens/EBTokens+Size.swift",
+          "Sources/EBTokens/EBTokens+Typography.swift", "Sources/EBTokens/EBTokens.swift",
         ])
       #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #072592;") == true)
     }
@@ -107,7 +115,7 @@ import Testing
       let full = try project.buildResult()
       #expect(!full.wasSkipped)
       #expect(full.plan.isUpToDate)
-      #expect(full.plan.unchangedFileCount == 8)
+      #expect(full.plan.unchangedFileCount == 16)
       #expect(try project.fileIdentities().filter { !$0.key.hasSuffix(".ebtokens-state") } == outputs)
       // It recorded the files as it found them: the next build is skipped and touches nothing at
       // all. (Backdating again would change each file's status-change time, which the state
@@ -116,7 +124,7 @@ import Testing
       let skipped = try project.buildResult()
       #expect(skipped.wasSkipped)
       #expect(skipped.plan.isUpToDate)
-      #expect(skipped.plan.unchangedFileCount == 8)
+      #expect(skipped.plan.unchangedFileCount == 16)
       #expect(try project.fileIdentities() == before)
     }
   }
@@ -132,7 +140,10 @@ import Testing
       #expect(project.read("dist/swift/Package.swift")?.contains("name: \"Acme\"") == true)
       #expect(
         Set(plan.changes.filter { $0.kind == .removed }.map { ($0.path as NSString).lastPathComponent })
-          == ["EBTokens.swift", "EBColor.swift"])
+          == [
+            "EBTokens.swift", "EBTokens+Color.swift", "EBTokens+Motion.swift", "EBTokens+Size.swift",
+            "EBTokens+Typography.swift", "EBColor.swift",
+          ])
       #expect(project.read("dist/swift/.ebtokens-manifest")?.contains("Sources/EBTokens/") == false)
     }
   }
@@ -199,7 +210,7 @@ import Testing
     try withTemporaryDirectory { root in
       let project = try Project(in: root)
       let plan = try project.build(.check)
-      #expect(plan.changes.count == 8)
+      #expect(plan.changes.count == 16)
       #expect(!project.exists("dist"))
     }
   }

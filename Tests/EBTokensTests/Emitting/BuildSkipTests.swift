@@ -163,7 +163,7 @@ import Testing
       let check = try project.buildResult(.check)
       #expect(!check.wasSkipped)
       #expect(check.plan.isUpToDate)
-      #expect(check.plan.unchangedFileCount == 10)
+      #expect(check.plan.unchangedFileCount == 14)
       #expect(try project.buildResult().wasSkipped)
     }
   }

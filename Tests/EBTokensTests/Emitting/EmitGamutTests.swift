@@ -105,7 +105,6 @@ extension ToolchainFixture {
   /// `Fixtures/emitting-gamut`: colors outside sRGB, Display P3 colors in Swift and Compose.
   static let gamut = ToolchainFixture(
     name: "gamut", write: EmitGamutFixture.write(to:), folder: EmitGamutFixture.folder,
-    kotlinFiles: ["EBTokens.kt", "EBStyles.kt"],
     kotlinStubs: [
       "Color.kt", "Dp.kt", "Brush.kt", "ColorSpaces.kt", "DisplayP3Color.kt", "Stroke.kt",
       "Density.kt",

@@ -32,22 +32,32 @@ import Testing
     let swift = try #require(try ModesFixture.render().first)
     #expect(
       swift.files.map(\.path) == [
-        "Package.swift", "Sources/EBTokens/EBTokens.swift", "Sources/EBTokens/EBColor.swift",
+        "Package.swift", "Sources/EBTokens/EBTokens.swift", "Sources/EBTokens/EBTokens+Color.swift",
+        "Sources/EBTokens/EBTokens+Size.swift", "Sources/EBTokens/EBColor.swift",
         "Sources/EBTokens/EBModes.swift",
       ])
   }
 
+  /// The namespaces in `EBTokens.swift`, each top-level group's tokens in a file of its own.
   @Test func theSwiftOutputIsAPackage() throws {
     let swift = try #require(try EmitFixture.render().first)
     #expect(
       swift.files.map(\.path) == [
-        "Package.swift", "Sources/EBTokens/EBTokens.swift", "Sources/EBTokens/EBColor.swift",
+        "Package.swift", "Sources/EBTokens/EBTokens.swift", "Sources/EBTokens/EBTokens+Color.swift",
+        "Sources/EBTokens/EBTokens+Motion.swift", "Sources/EBTokens/EBTokens+Size.swift",
+        "Sources/EBTokens/EBTokens+Typography.swift", "Sources/EBTokens/EBColor.swift",
       ])
   }
 
-  @Test func theKotlinFileIsAtItsPackagePath() throws {
+  /// The objects in `EBTokens.kt`, each top-level group's token classes in a file of its own.
+  @Test func theKotlinFilesAreAtTheirPackagePath() throws {
     let kotlin = try EmitFixture.render()[1]
-    #expect(kotlin.files.map(\.path) == ["com/eastblue/ds/tokens/EBTokens.kt"])
+    #expect(
+      kotlin.files.map(\.path) == [
+        "com/eastblue/ds/tokens/EBTokens.kt", "com/eastblue/ds/tokens/EBTokens_Color.kt",
+        "com/eastblue/ds/tokens/EBTokens_Motion.kt", "com/eastblue/ds/tokens/EBTokens_Size.kt",
+        "com/eastblue/ds/tokens/EBTokens_Typography.kt",
+      ])
   }
 
   @Test func everyGeneratedFileSaysItIsGenerated() throws {

@@ -145,7 +145,7 @@ import Testing
   @Test func aTemplateFolderForAModeProjectNeedsTheModeTemplates() {
     let outputs = "  - kind: swift\n    destination: swift\n    template: mine\n"
     var files: [String: String] = [:]
-    for name in ["Package.swift", "tokens.swift", "EBColor.swift", "namespace", "token"] {
+    for name in ["Package.swift", "tokens.swift", "group.swift", "EBColor.swift", "namespace", "token"] {
       files["mine/\(name).mustache"] = "x"
     }
     let errors = Self.project(modes: "  light: []\n  dark: dark\n", outputs: outputs, more: files)

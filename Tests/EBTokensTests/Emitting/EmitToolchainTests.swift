@@ -53,15 +53,18 @@ import Testing
     try withTemporaryDirectory { directory in
       try fixture.write(directory)
       let generated = directory.appendingPathComponent("kotlin/com/eastblue/ds/tokens")
+      let kotlinFiles = try FileManager.default.contentsOfDirectory(atPath: generated.path)
+        .filter { $0.hasSuffix(".kt") }.sorted()
+      try #require(kotlinFiles.contains("EBTokens.kt"))
       let sources =
-        fixture.kotlinFiles.map { generated.appendingPathComponent($0) }
+        kotlinFiles.map { generated.appendingPathComponent($0) }
         + fixture.kotlinStubs.map { ToolchainFixture.stubs.appendingPathComponent($0) }
         + [fixture.folder.appendingPathComponent("kotlin-consumer/Main.kt")]
       let jar = directory.appendingPathComponent("consumer.jar").path
       let compile = try ExternalTool.run(
         kotlinc, sources.map(\.path) + ["-d", jar], environment: ExternalTool.environment)
       try #require(compile.status == 0, "kotlinc failed:\n\(compile.stdout)\n\(compile.stderr)")
-      for file in fixture.kotlinFiles {
+      for file in kotlinFiles {
         #expect(!compile.stderr.contains("\(file):"), "\(compile.stderr)")
       }
       let run = try ExternalTool.run(
@@ -235,8 +238,6 @@ struct ToolchainFixture: Sendable, CustomTestStringConvertible {
   let write: @Sendable (URL) throws -> Void
   /// The folder holding the apps: `swift-consumer/` and `kotlin-consumer/Main.kt`.
   let folder: URL
-  /// The generated Kotlin files, in `kotlin/com/eastblue/ds/tokens/`.
-  var kotlinFiles = ["EBTokens.kt"]
   /// The Compose stubs they compile against, in the emitting fixture's `kotlin-stubs/`.
   var kotlinStubs = ["Color.kt", "Dp.kt"]
   /// What the Swift app prints, line by line.
@@ -336,7 +337,6 @@ struct ToolchainFixture: Sendable, CustomTestStringConvertible {
   static let terrazzo = ToolchainFixture(
     name: "terrazzo", write: { _ = try TerrazzoFixture.build(in: $0) },
     folder: TerrazzoFixture.directory,
-    kotlinFiles: ["EBTokens.kt", "EBStyles.kt"],
     kotlinStubs: [
       "Color.kt", "Dp.kt", "TextUnit.kt", "FontWeight.kt", "Text.kt", "Animation.kt", "Stroke.kt",
       "Density.kt",

@@ -103,7 +103,6 @@ extension ToolchainFixture {
   /// generated types (Compose's `CubicBezierEasing`, `tween` and `Brush` in Kotlin).
   static let types = ToolchainFixture(
     name: "types", write: EmitTypesFixture.write(to:), folder: EmitTypesFixture.folder,
-    kotlinFiles: ["EBTokens.kt", "EBStyles.kt"],
     kotlinStubs: ["Color.kt", "Dp.kt", "Animation.kt", "Brush.kt"],
     swiftOutput: [
       "ease.standard 0.4 0.0 0.2 1.0",

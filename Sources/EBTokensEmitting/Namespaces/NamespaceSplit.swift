@@ -1,0 +1,198 @@
+import EBTokensSupport
+
+/// The namespaces of a token set laid out over several source files, so that the Swift compiler
+/// and kotlinc work on them in parallel and a token change recompiles only its file.
+///
+/// The root file declares every namespace, nested as the token paths are, with only the root's
+/// own tokens: the `skeleton`, which changes only when a group is added, renamed or removed.
+/// Every other token is in a *part*: a run of one namespace's tokens, written at the top level
+/// of a part file (an `extension EBTokens.Color.Text` in Swift, an abstract class the namespace's
+/// object inherits in Kotlin). Each top-level group's parts fill files in token order, at most
+/// ``tokensPerFile`` tokens a file: `Color`, then `Color-2`, `Color-3`… for a larger group, whose
+/// namespaces are cut into several parts where a file ends. So no file, declaration or
+/// initializer grows with the token count, and the file names depend only on the groups and
+/// their sizes.
+struct NamespaceSplit {
+  /// The most tokens in a part file: about 50 KB of Swift, which the compiler takes in a fraction
+  /// of a second, so that a one-token change recompiles little.
+  static let tokensPerFile = 500
+
+  /// The root namespace with its own tokens, and every group declared with no tokens, holding
+  /// its sub-groups; in Kotlin, a group with tokens names its last part as its `base`.
+  let skeleton: NamespaceContext
+  /// The part files, each top-level group's in order, the groups in the root's order.
+  let files: [PartFile]
+
+  /// One file of parts.
+  struct PartFile {
+    /// The file's name without the output's prefix and extension: the top-level group's
+    /// identifier without backticks, `Color`; `Color-2` for its second file. Names differing
+    /// only in letter case get a number too, for case-insensitive file systems.
+    let name: String
+    let parts: [NamespacePart]
+  }
+
+  /// Splits the namespaces below `root`.
+  ///
+  /// - Parameters:
+  ///   - indentUnit: The indentation of a part's members.
+  ///   - partName: For Kotlin, the class name of a namespace's part, from the identifiers of the
+  ///     namespace's path from the root (without backticks) and the part's position from 0;
+  ///     `nil` for Swift, whose parts extend the namespace itself.
+  ///   - maxPartsPerNamespace: For Kotlin, the most parts a namespace is cut into: each part
+  ///     class extends the one before, and kotlinc's work on a chain grows with the square of its
+  ///     length, so a namespace of more than this many files' worth of tokens gets that many
+  ///     larger parts, each in a file of its own.
+  init(
+    root: NamespaceContext, indentUnit: String, partName: (([String], Int) -> String)? = nil,
+    maxPartsPerNamespace: Int? = nil
+  ) {
+    var splitter = Splitter(indentUnit: indentUnit, partName: partName, maxParts: maxPartsPerNamespace)
+    var children: [NamespaceContext] = []
+    for child in root.namespaces {
+      splitter.startFile(group: Self.unescaped(child.name))
+      children.append(
+        splitter.split(
+          child, qualifiedName: root.name + "." + child.name,
+          path: [Self.unescaped(root.name), Self.unescaped(child.name)], isFirstMember: child.isFirstMember))
+      splitter.endFile()
+    }
+    skeleton = NamespaceContext(
+      name: root.name, path: root.path, indent: root.indent, isFirstMember: root.isFirstMember,
+      tokens: root.tokens, namespaces: children)
+    files = splitter.files
+  }
+
+  /// An identifier without the backticks of a keyword or a non-ASCII name: what a file or class
+  /// name is made of.
+  static func unescaped(_ identifier: String) -> String {
+    identifier.hasPrefix("`") ? String(identifier.dropFirst().dropLast()) : identifier
+  }
+
+  /// Cuts namespaces into parts and parts into files.
+  private struct Splitter {
+    let indentUnit: String
+    let partName: (([String], Int) -> String)?
+    let maxParts: Int?
+    private(set) var files: [PartFile] = []
+    /// The file being filled: its top-level group, how many files the group has so far, its
+    /// parts and their tokens.
+    private var group = ""
+    private var groupFiles = 0
+    private var parts: [NamespacePart] = []
+    private var tokenCount = 0
+    /// The lowercased names already given, so that no two differ only in case.
+    private var takenNames: Set<String> = []
+
+    init(indentUnit: String, partName: (([String], Int) -> String)?, maxParts: Int?) {
+      self.indentUnit = indentUnit
+      self.partName = partName
+      self.maxParts = maxParts
+    }
+
+    mutating func startFile(group: String) {
+      self.group = group
+      groupFiles = 0
+    }
+
+    /// Ends the file being filled, when it holds anything.
+    mutating func endFile() {
+      guard !parts.isEmpty else { return }
+      groupFiles += 1
+      var name = groupFiles == 1 ? group : "\(group)-\(groupFiles)"
+      var suffix = 1
+      while takenNames.contains(name.lowercased()) {
+        suffix += 1
+        name = (groupFiles == 1 ? group : "\(group)-\(groupFiles)") + "_\(suffix)"
+      }
+      takenNames.insert(name.lowercased())
+      files.append(PartFile(name: name, parts: parts))
+      parts = []
+      tokenCount = 0
+    }
+
+    /// `namespace` without its tokens, which go into parts; its sub-groups likewise.
+    mutating func split(
+      _ namespace: NamespaceContext, qualifiedName: String, path: [String], isFirstMember: Bool
+    ) -> NamespaceContext {
+      var base: String?
+      var remaining = namespace.tokens[...]
+      var position = 0
+      let limit = NamespaceSplit.tokensPerFile
+      // A namespace too large for `maxParts` parts of a file each: larger parts, a file each.
+      let largePart = maxParts.map { (remaining.count + $0 - 1) / $0 }.flatMap { $0 > limit ? $0 : nil }
+      if largePart != nil { endFile() }
+      while !remaining.isEmpty {
+        if tokenCount >= limit { endFile() }
+        let taken = remaining.prefix(largePart ?? (limit - tokenCount))
+        remaining = remaining.dropFirst(taken.count)
+        let name = partName?(path, position)
+        parts.append(
+          NamespacePart(
+            qualifiedName: qualifiedName, name: name, base: base,
+            tokens: taken.map {
+              TokenContext(name: $0.name, token: $0.token, indent: indentUnit, declaration: $0.declaration)
+            }))
+        tokenCount += taken.count
+        base = name
+        position += 1
+        if largePart != nil { endFile() }
+      }
+      var children: [NamespaceContext] = []
+      for child in namespace.namespaces {
+        children.append(
+          split(
+            child, qualifiedName: qualifiedName + "." + child.name,
+            path: path + [NamespaceSplit.unescaped(child.name)],
+            isFirstMember: children.isEmpty))
+      }
+      return NamespaceContext(
+        name: namespace.name, path: namespace.path, indent: namespace.indent, isFirstMember: isFirstMember,
+        tokens: [], namespaces: children, base: base)
+    }
+  }
+}
+
+/// A run of one namespace's tokens, declared at the top level of a part file.
+final class NamespacePart: TemplateContext {
+  /// The namespace from the root: `EBTokens.Color.Text`.
+  let qualifiedName: String
+  /// Kotlin: the part's class, `EBTokens_Color_Text_2`; `nil` in Swift.
+  let name: String?
+  /// Kotlin: the class of the namespace's part before it, which this one extends; `nil` for the first.
+  let base: String?
+  let tokens: [TokenContext]
+
+  package init(qualifiedName: String, name: String?, base: String?, tokens: [TokenContext]) {
+    self.qualifiedName = qualifiedName
+    self.name = name
+    self.base = base
+    self.tokens = tokens
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    switch field {
+    case .qualifiedName: return .text(qualifiedName)
+    case .name: return .optional(name)
+    case .base: return .optional(base)
+    case .tokens: return .list(tokens)
+    default: return nil
+    }
+  }
+}
+
+/// What the template of a part file sees: its parts, and what the output's root file's template
+/// sees (`moduleName`, `packageName`, which imports…).
+final class PartFileContext: TemplateContext {
+  let file: any TemplateContext
+  let parts: [NamespacePart]
+
+  package init(file: any TemplateContext, parts: [NamespacePart]) {
+    self.file = file
+    self.parts = parts
+  }
+
+  func field(_ field: TemplateField) -> TemplateValue? {
+    field == .parts ? .list(parts) : file.field(field)
+  }
+}

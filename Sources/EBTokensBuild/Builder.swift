@@ -104,7 +104,7 @@ public struct Builder: Sendable {
     loader.tokenLoader.inputDigests = digests
     loader.tokenLoader.memberCache = session?.members
     let inputs = try ProjectTokens.inputs(configuration, limits: limits, digests: digests)
-    let directories = outputDirectories(configuration)
+    let directories = Self.outputDirectories(configuration)
     let lock = try BuildLock.acquire(
       project: configuration.baseDirectory, outputFolders: directories, waiting: lockWaiting)
     defer { withExtendedLifetime(lock) {} }
@@ -302,7 +302,7 @@ public struct Builder: Sendable {
   }
 
   /// Every folder the build writes into, standardized and without repeats.
-  private func outputDirectories(_ configuration: Configuration) -> [String] {
+  static func outputDirectories(_ configuration: Configuration) -> [String] {
     let renderer = OutputRenderer(configuration: configuration)
     var directories = configuration.outputs.map { renderer.directory(for: $0) }
     if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {

@@ -46,15 +46,10 @@ struct WatchPlan: Equatable {
     plan.files.insert(plan.configurationFile)
     guard let configuration else { return plan }
     plan.jsonExtensions = configuration.jsonExtensions
+    plan.outputFolders = Set(Builder.outputDirectories(configuration).map(DisplayPath.absolute))
     let renderer = OutputRenderer(configuration: configuration)
-    for output in configuration.outputs {
-      plan.outputFolders.insert(DisplayPath.absolute(renderer.directory(for: output)))
-      if let folder = renderer.templateFolder(for: output) {
-        plan.templateFolders.insert(DisplayPath.absolute(folder))
-      }
-    }
-    if let reportDirectory = configuration.audit.reportDirectory, !configuration.audit.rules.isEmpty {
-      plan.outputFolders.insert(DisplayPath.absolute(configuration.resolvedPath(reportDirectory)))
+    for folder in configuration.outputs.compactMap(renderer.templateFolder) {
+      plan.templateFolders.insert(DisplayPath.absolute(folder))
     }
     if let resolver = configuration.resolver {
       plan.files.insert(DisplayPath.absolute(configuration.resolvedPath(resolver.path)))

@@ -9,11 +9,11 @@ import Foundation
 /// Builds one project again and again, keeping what each build read, for `ebtokens build --watch`:
 /// the first ``build(changedPaths:)`` is a full build; each later one reads again only the token
 /// files that changed, and renders again only the outputs whose inputs changed (the others, and the
-/// audit report, are left as they are on disk; see ``OutputInputs``).
+/// audit report, are left as they are on disk; see `OutputInputs`).
 ///
 /// Each build gives what ``Builder/build(_:mode:)`` gives and keeps its promises: it holds the
 /// project's and the output folders' locks, writes nothing when any input is invalid and reports
-/// every error, and records the state (``BuildState``), so that a plain `ebtokens build` after it
+/// every error, and records the state (`BuildState`), so that a plain `ebtokens build` after it
 /// finds the project unchanged. A build that fails leaves the session usable: the next one reads
 /// again the files named as changed, and the files that failed to read.
 ///
@@ -26,6 +26,8 @@ public final class BuildSession: @unchecked Sendable {
   private let cache = SessionCache()
 
   /// - Parameters:
+  ///   - configuration: The project to build, as the command read it.
+  ///   - builder: How each build runs: its limits, and what it does when another build holds a lock.
   ///   - reloadConfiguration: Reads the config again when it changes (as the command read it first,
   ///     with its command-line settings); without it, the session keeps building with
   ///     `configuration` (reading every token file again after a change to the config file): make a

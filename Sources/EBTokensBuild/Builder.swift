@@ -84,7 +84,7 @@ public struct Builder: Sendable {
   /// nothing changed.
   ///
   /// An output whose inputs are unchanged since the recorded state, and whose files are still the
-  /// files that state lists, is not rendered again (see ``OutputInputs``); nor is the audit report.
+  /// files that state lists, is not rendered again (see `OutputInputs`); nor is the audit report.
   ///
   /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with every error found: the outputs' and the audit's together;
   ///   ``SystemFailure`` when a file cannot be written or the lock is held.

@@ -12,7 +12,7 @@ import Foundation
 /// `--watch`: runs a command's work (a build, an audit) once, then again each time something it
 /// reads changes, until SIGINT (Ctrl-C) or SIGTERM.
 ///
-/// What is watched is a ``WatchPlan`` of the configuration: the config file, the token folders,
+/// What is watched is a `WatchPlan` of the configuration: the config file, the token folders,
 /// mode layers, a resolver document and its files, user templates, never the output folders.
 /// A change to the config reloads it, and with it what is watched. Changes are debounced: the
 /// work runs once nothing has changed for ``quietPeriod``, so an editor's burst of writes and

@@ -123,10 +123,9 @@ package final class FileMemberCache: @unchecked Sendable {
     }
   }
 
+  /// `path` absolute (``/EBTokensSupport/DisplayPath/absolute(_:)``) with its links resolved, so a
+  /// file is matched whichever way a watcher or the configuration names it.
   package static func standardized(_ path: String) -> String {
-    let absolute =
-      path.hasPrefix("/")
-      ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-    return (absolute as NSString).standardizingPath
+    (DisplayPath.absolute(path) as NSString).standardizingPath
   }
 }

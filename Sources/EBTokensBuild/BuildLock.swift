@@ -58,14 +58,14 @@ final class BuildLock {
       }
       return target
     }
-    let projectPath = absolute(project)
+    let projectPath = DisplayPath.absolute(project)
     guard let projectFolder = add(projectPath, exclusive: true) else {
       throw SystemFailure(
         .inputOutput,
         OutputError.writeFailed(path: DisplayPath.forFile(project), reason: String(cString: strerror(errno))))
     }
     for folder in outputFolders {
-      var path = absolute(folder)
+      var path = DisplayPath.absolute(folder)
       var found = add(path, exclusive: true)
       while found == nil, path != "/" {
         path = (path as NSString).deletingLastPathComponent
@@ -125,10 +125,6 @@ final class BuildLock {
       }
       return descriptor
     }
-  }
-
-  private static func absolute(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 }
 

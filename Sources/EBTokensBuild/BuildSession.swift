@@ -22,26 +22,18 @@ public final class BuildSession: @unchecked Sendable {
   public let builder: Builder
   private let lock = NSLock()
   private var currentConfiguration: Configuration
-  private let reloadConfiguration: (@Sendable () throws -> Configuration)?
   private let cache = SessionCache()
 
   /// - Parameters:
   ///   - configuration: The project to build, as the command read it.
   ///   - builder: How each build runs: its limits, and what it does when another build holds a lock.
-  ///   - reloadConfiguration: Reads the config again when it changes (as the command read it first,
-  ///     with its command-line settings); without it, the session keeps building with
-  ///     `configuration` (reading every token file again after a change to the config file): make a
-  ///     new session to take a new config.
-  public init(
-    configuration: Configuration, builder: Builder = Builder(),
-    reloadConfiguration: (@Sendable () throws -> Configuration)? = nil
-  ) {
+  public init(configuration: Configuration, builder: Builder = Builder()) {
     self.currentConfiguration = configuration
     self.builder = builder
-    self.reloadConfiguration = reloadConfiguration
   }
 
-  /// The configuration the next build uses.
+  /// The configuration the next ``build(changedPaths:)`` uses: the one the session was made
+  /// with, or the last one given to ``build(_:changedPaths:)``.
   public var configuration: Configuration { lock.withLock { currentConfiguration } }
 
   /// How many token files the session has read from disk, over all its builds.
@@ -50,40 +42,52 @@ public final class BuildSession: @unchecked Sendable {
   /// How many builds patched the last build's tokens rather than resolving every token again.
   public var loadsPatched: Int { cache.members.loadsPatched }
 
-  /// Builds the project.
+  /// Builds the project with the session's configuration.
   ///
   /// - Parameter changedPaths: The files (or folders) changed since the last build, as a watcher
   ///   reports them; `nil` when that is not known: every token file is then read and compared
   ///   with the bytes read last time, and those that differ are read again. The config file among
-  ///   them makes the session read it again (see ``init(configuration:builder:reloadConfiguration:)``)
-  ///   and start over.
+  ///   them makes the session read every token file again, still with its configuration: to build
+  ///   with a changed config, give it to ``build(_:changedPaths:)``.
   /// - Throws: What ``Builder/build(_:mode:)`` throws.
   public func build(changedPaths: Set<String>? = nil) throws -> Builder.Result {
     try lock.withLock {
-      if let changedPaths {
-        let configPath = currentConfiguration.path.map(FileMemberCache.standardized)
-        if let configPath, changedPaths.contains(where: { FileMemberCache.standardized($0) == configPath }) {
-          try reload()
-        } else {
-          cache.members.forget(changedPaths)
-        }
+      let configPath = currentConfiguration.path.map(FileMemberCache.standardized)
+      if let changedPaths, let configPath,
+        changedPaths.contains(where: { FileMemberCache.standardized($0) == configPath })
+      {
+        cache.members.removeAll()
       } else {
-        if reloadConfiguration != nil { try reload() }
-        cache.members.forgetChanged()
+        forget(changedPaths)
       }
       return try builder.build(currentConfiguration, mode: .write, session: cache)
     }
   }
 
-  /// Reads the config again and forgets everything read; a config that did not change keeps the
-  /// token files read.
-  private func reload() throws {
-    guard let reloadConfiguration else { return cache.members.removeAll() }
-    let configuration = try reloadConfiguration()
-    if configuration.contentDigest != currentConfiguration.contentDigest {
-      currentConfiguration = configuration
-      cache.members.removeAll()
+  /// Builds the project with `configuration`, as the caller (a watcher) has just read it: a
+  /// configuration whose content differs from the last one's replaces it, and every token file
+  /// is read again; the same content keeps what was read.
+  ///
+  /// - Parameters:
+  ///   - configuration: The project's configuration now.
+  ///   - changedPaths: As for ``build(changedPaths:)``.
+  /// - Throws: What ``Builder/build(_:mode:)`` throws.
+  public func build(_ configuration: Configuration, changedPaths: Set<String>?) throws -> Builder.Result {
+    try lock.withLock {
+      if configuration.contentDigest != currentConfiguration.contentDigest {
+        currentConfiguration = configuration
+        cache.members.removeAll()
+      } else {
+        forget(changedPaths)
+      }
+      return try builder.build(currentConfiguration, mode: .write, session: cache)
     }
+  }
+
+  /// Forgets the token files read that `changedPaths` names, or, when it is `nil`, those whose
+  /// bytes on disk differ from the bytes read.
+  private func forget(_ changedPaths: Set<String>?) {
+    if let changedPaths { cache.members.forget(changedPaths) } else { cache.members.forgetChanged() }
   }
 }
 

@@ -75,15 +75,11 @@ struct Build: ParsableCommand {
       configurationFile: project.configurationFile,
       loadConfiguration: { try project.configuration(strict: diagnostics.strict) },
       // One session for the watch: each build reads again only the files that changed, and renders
-      // again only the outputs whose tokens changed. A changed config is read again by the session.
+      // again only the outputs whose tokens changed. The session takes the config the watcher read.
       work: { configuration, changedPaths in
-        let current =
-          session
-          ?? BuildSession(
-            configuration: configuration, builder: builder,
-            reloadConfiguration: { try project.configuration(strict: diagnostics.strict) })
+        let current = session ?? BuildSession(configuration: configuration, builder: builder)
         session = current
-        return (current.configuration, try current.build(changedPaths: changedPaths))
+        return (configuration, try current.build(configuration, changedPaths: changedPaths))
       },
       report: { run in
         switch run.outcome {

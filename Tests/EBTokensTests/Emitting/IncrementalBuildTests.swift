@@ -163,19 +163,22 @@ import Testing
     }
   }
 
-  /// The config among the changed paths: the session reads it again, as the command read it.
-  @Test func aChangedConfigIsReadAgain() throws {
+  /// A changed config given to the session, as a watcher reads it: the session builds with it.
+  @Test func aChangedConfigGivenToTheSessionIsBuilt() throws {
     try withTemporaryDirectory { root in
       let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
       let path = project.url("ebtokens.yml").path
-      let session = BuildSession(
-        configuration: try ConfigurationLoader().load(path: path),
-        reloadConfiguration: { try ConfigurationLoader().load(path: path) })
+      let session = BuildSession(configuration: try ConfigurationLoader().load(path: path))
       _ = try session.build()
       let configuration = try #require(project.read("ebtokens.yml"))
       try project.write(
         "ebtokens.yml", configuration.replacingOccurrences(of: "include: [color]", with: "include: [size]"))
+      // Told only that the config changed, the session keeps its own configuration.
       _ = try session.build(changedPaths: [path])
+      #expect(try #require(project.read("dist/css/tokens.css")).contains("--color-brand-label-title"))
+      let changed = try ConfigurationLoader().load(path: path)
+      _ = try session.build(changed, changedPaths: [path])
+      #expect(session.configuration.contentDigest == changed.contentDigest)
       let css = try #require(project.read("dist/css/tokens.css"))
       #expect(css.contains("--size-2xl: 32px;"))
       #expect(!css.contains("--color-brand-label-title"))

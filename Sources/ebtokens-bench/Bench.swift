@@ -8,7 +8,7 @@ struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ebtokens-bench",
     abstract: "Generate large token trees and measure ebtokens on them (issue 6).",
-    subcommands: [Generate.self, LibYAML.self, Resolve.self, Run.self]
+    subcommands: [Generate.self, LibYAML.self, Resolve.self, OneTokenChange.self, Run.self]
   )
 }
 
@@ -88,6 +88,30 @@ struct Resolve: ParsableCommand {
       try TokenLoader().load(directory: tokenDirectory(in: directory)).value
     }
     print("tokens \(tokenSet.tokens.count)")
+  }
+}
+
+struct OneTokenChange: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "one-token-change",
+    abstract:
+      "Phase (e) alone, on a generated folder: a BuildSession builds it in full, then changes one color RUNS times.",
+    discussion: "Prints each run's milliseconds: what to run under a profiler."
+  )
+
+  @Argument(help: "A generated folder (it holds tokens/ and ebtokens.yml).")
+  var directory: String
+
+  @Option(help: "How many one-token changes to time.")
+  var runs = 10
+
+  @Option(help: "The tree's token count, for the line the phase prints.")
+  var count: Int
+
+  func run() throws {
+    let result = IncrementalPhase.measure(directory: directory, count: count, runs: runs)
+    if let problem = result.problem { throw failure(problem, exitCode: 1) }
+    print(result.milliseconds.map { String(format: "%.1f", $0) }.joined(separator: " "))
   }
 }
 

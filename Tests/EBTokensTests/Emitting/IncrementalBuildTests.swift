@@ -243,6 +243,10 @@ import Testing
           - kind: typescript
             destination: \(folder)/web
             include: [c]
+          - kind: kotlin
+            destination: \(folder)/kotlin
+            options:
+              references: true
         audit:
           report: \(folder)/report
           rules:

@@ -9,9 +9,52 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// DTCG's reserved name for a group's root token: `color.accent.$root`.
   public static let rootTokenName = "$root"
 
-  public let segments: [String]
+  /// Its names, from the outermost group's to its own: read in place (see ``Segments``).
+  public let segments: Segments
   /// The dotted form, computed once: it is the key of every index.
   public let name: String
+
+  /// A path's segments: those before the last in an array that the paths of one group share (a
+  /// file's walker makes one per group, not one per token: 100,000 tokens held 100,000 arrays),
+  /// and the last on its own.
+  public struct Segments: RandomAccessCollection, Hashable, Sendable {
+    /// Every segment but the last.
+    fileprivate let leading: [String]
+    /// `nil` only for the path of no segment (then `leading` is empty too).
+    fileprivate let trailing: String?
+
+    fileprivate init(leading: [String], trailing: String?) {
+      self.leading = leading
+      self.trailing = trailing
+    }
+
+    fileprivate init(_ segments: [String]) {
+      guard let last = segments.last else {
+        self.init(leading: [], trailing: nil)
+        return
+      }
+      self.init(leading: Array(segments.dropLast()), trailing: last)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { trailing == nil ? 0 : leading.count + 1 }
+
+    public subscript(position: Int) -> String {
+      // Past the end, `leading` traps as an array read out of bounds does.
+      position < leading.count ? leading[position] : trailing ?? leading[position]
+    }
+
+    public var last: String? { trailing }
+
+    public static func == (lhs: Segments, rhs: Segments) -> Bool {
+      lhs.trailing == rhs.trailing && lhs.leading == rhs.leading
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(leading)
+      hasher.combine(trailing)
+    }
+  }
 
   public init(_ segments: [String]) {
     self.init(segments: segments, name: segments.joined(separator: "."))
@@ -19,15 +62,15 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public init(parent: TokenPath?, _ segment: String) {
     guard let parent else {
-      self.init(segments: [segment], name: segment)
+      self.init(segments: Segments(leading: [], trailing: segment), name: segment)
       return
     }
-    // Exactly as large as needed: `parent.segments + [segment]` would leave room to grow, and
-    // every token holds one of these.
-    var segments: [String] = []
-    segments.reserveCapacity(parent.segments.count + 1)
-    segments.append(contentsOf: parent.segments)
-    segments.append(segment)
+    self.init(parent: parent, segments: Array(parent.segments), segment)
+  }
+
+  /// The path of `segment` in the group `parent`, whose segments `parentSegments` holds: the
+  /// members of a group are given the same array, so that they share it.
+  package init(parent: TokenPath, segments parentSegments: [String], _ segment: String) {
     // The dotted name is written at once into a string of its exact size: `parent.name + "." +
     // segment` would make an intermediate string and grow it.
     let parentBytes = parent.name.utf8
@@ -38,17 +81,31 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
       let rest = UnsafeMutableBufferPointer(rebasing: buffer[(dot + 1)...])
       return dot + 1 + rest.initialize(fromContentsOf: segmentBytes)
     }
-    self.init(segments: segments, name: name)
+    self.init(segments: Segments(leading: parentSegments, trailing: segment), name: name)
   }
 
   /// A path whose dotted form is at hand already (the text of a reference between its braces):
   /// `name` must be `segments` joined with dots.
   package init(segments: [String], name: String) {
+    self.init(segments: Segments(segments), name: name)
+  }
+
+  private init(segments: Segments, name: String) {
     self.segments = segments
     self.name = name
   }
 
   public var description: String { name }
+
+  /// Equal names are compared segment by segment only when they are equal (a segment made by
+  /// `init(_:)` may hold a dot).
+  public static func == (lhs: TokenPath, rhs: TokenPath) -> Bool {
+    lhs.name == rhs.name && lhs.segments == rhs.segments
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+  }
 
   /// The dotted name of the group holding this path (`nil` at the top level): `name` up to its
   /// last segment, cut at that segment's length instead of searched backwards byte by byte.
@@ -58,7 +115,8 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   public var parent: TokenPath? {
-    segments.count > 1 ? TokenPath(Array(segments.dropLast())) : nil
+    guard let parentName else { return nil }
+    return TokenPath(segments: segments.leading, name: String(parentName))
   }
 
   public static func < (lhs: TokenPath, rhs: TokenPath) -> Bool {

@@ -28,12 +28,11 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
       self.trailing = trailing
     }
 
-    fileprivate init(_ segments: [String]) {
-      guard let last = segments.last else {
-        self.init(leading: [], trailing: nil)
-        return
-      }
-      self.init(leading: Array(segments.dropLast()), trailing: last)
+    /// Takes the last segment off `segments` in place: an array no one else holds is not copied.
+    fileprivate init(_ segments: consuming [String]) {
+      var leading = segments
+      let last = leading.popLast()
+      self.init(leading: leading, trailing: last)
     }
 
     public var startIndex: Int { 0 }
@@ -86,7 +85,7 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// A path whose dotted form is at hand already (the text of a reference between its braces):
   /// `name` must be `segments` joined with dots.
-  package init(segments: [String], name: String) {
+  package init(segments: consuming [String], name: String) {
     self.init(segments: Segments(segments), name: name)
   }
 

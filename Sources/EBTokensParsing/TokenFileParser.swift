@@ -238,7 +238,8 @@ private struct FileWalker {
   }
 
   /// - Parameter parentSegments: The segments of `parent`, one array for all its members to share.
-  private mutating func addMember(_ entry: SyntaxMapping.Entry, parent: TokenPath?, parentSegments: [String]) {
+  private mutating func addMember(_ entry: SyntaxMapping.Entry, parent: TokenPath?, parentSegments: [String])
+  {
     if let problem = TokenPath.problem(withSegment: entry.key.value) {
       report(.invalidName(entry.key.value, problem: problem, at: entry.key.location))
       return

@@ -222,41 +222,50 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   private func writeSortKey(into key: UnsafeMutableBufferPointer<UInt8>) -> Int {
     guard let start = key.baseAddress else { return 0 }
     var end = start
-    for var segment in segments {
-      end = segment.withUTF8 { bytes in
-        var end = end
-        var index = 0
-        while index < bytes.count {
-          guard bytes[index] >= 48 && bytes[index] <= 57 else {
-            end = Self.writeEscaped(bytes[index], at: end)
-            index += 1
-            continue
-          }
-          var runEnd = index
-          while runEnd < bytes.count && bytes[runEnd] >= 48 && bytes[runEnd] <= 57 { runEnd += 1 }
-          var runStart = index
-          while runStart < runEnd - 1 && bytes[runStart] == 48 { runStart += 1 }
-          let length = UInt32(clamping: runEnd - runStart)
-          end[0] = 48
-          end[1] = UInt8(length >> 24)
-          end[2] = UInt8(length >> 16 & 0xFF)
-          end[3] = UInt8(length >> 8 & 0xFF)
-          end[4] = UInt8(length & 0xFF)
-          end += 5
-          for digit in runStart..<runEnd {
-            end.pointee = bytes[digit]
-            end += 1
-          }
-          index = runEnd
-        }
-        end.pointee = 0
-        end += 1
-        for byte in bytes { end = Self.writeEscaped(byte, at: end) }
-        end.pointee = 0
-        return end + 1
-      }
-    }
+    // The shared array and the last segment read directly, not through the collection's indices.
+    for segment in segments.leading { end = Self.writeSortKey(of: segment, at: end) }
+    if let last = segments.trailing { end = Self.writeSortKey(of: last, at: end) }
     return end - start
+  }
+
+  /// Writes the part of ``sortKey`` that `segment` makes at `position`; returns where the next
+  /// byte goes.
+  private static func writeSortKey(of segment: String, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var segment = segment
+    return segment.withUTF8 { bytes in
+      var end = position
+      var index = 0
+      while index < bytes.count {
+        guard bytes[index] >= 48 && bytes[index] <= 57 else {
+          end = Self.writeEscaped(bytes[index], at: end)
+          index += 1
+          continue
+        }
+        var runEnd = index
+        while runEnd < bytes.count && bytes[runEnd] >= 48 && bytes[runEnd] <= 57 { runEnd += 1 }
+        var runStart = index
+        while runStart < runEnd - 1 && bytes[runStart] == 48 { runStart += 1 }
+        let length = UInt32(clamping: runEnd - runStart)
+        end[0] = 48
+        end[1] = UInt8(length >> 24)
+        end[2] = UInt8(length >> 16 & 0xFF)
+        end[3] = UInt8(length >> 8 & 0xFF)
+        end[4] = UInt8(length & 0xFF)
+        end += 5
+        for digit in runStart..<runEnd {
+          end.pointee = bytes[digit]
+          end += 1
+        }
+        index = runEnd
+      }
+      end.pointee = 0
+      end += 1
+      for byte in bytes { end = Self.writeEscaped(byte, at: end) }
+      end.pointee = 0
+      return end + 1
+    }
   }
 
   /// Writes `byte` at `position`, escaped (see ``sortKey``); returns where the next byte goes.

@@ -96,8 +96,8 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public var description: String { name }
 
-  /// Equal names are compared segment by segment only when they are equal (a segment made by
-  /// `init(_:)` may hold a dot).
+  /// Names first, then segments only when the names are equal: a segment made by `init(_:)` may
+  /// hold a dot, so two different paths can have one name.
   public static func == (lhs: TokenPath, rhs: TokenPath) -> Bool {
     lhs.name == rhs.name && lhs.segments == rhs.segments
   }

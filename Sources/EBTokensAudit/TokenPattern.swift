@@ -16,7 +16,7 @@ public struct TokenIndex: Sendable {
     public let index: Int
     /// The token's path segments, and the positions of the pattern's stars among them: the
     /// captures are read from the path when needed, so a match allocates nothing.
-    fileprivate let segments: [String]
+    fileprivate let segments: TokenPath.Segments
     fileprivate let wildcards: [Int]
 
     /// The segments the pattern's stars stood for, in order.

@@ -9,9 +9,51 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// DTCG's reserved name for a group's root token: `color.accent.$root`.
   public static let rootTokenName = "$root"
 
-  public let segments: [String]
+  /// Its names, from the outermost group's to its own: read in place (see ``Segments``).
+  public let segments: Segments
   /// The dotted form, computed once: it is the key of every index.
   public let name: String
+
+  /// A path's segments: those before the last in an array that the paths of one group share (a
+  /// file's walker makes one per group, not one per token: 100,000 tokens held 100,000 arrays),
+  /// and the last on its own.
+  public struct Segments: RandomAccessCollection, Hashable, Sendable {
+    /// Every segment but the last.
+    fileprivate let leading: [String]
+    /// `nil` only for the path of no segment (then `leading` is empty too).
+    fileprivate let trailing: String?
+
+    fileprivate init(leading: [String], trailing: String?) {
+      self.leading = leading
+      self.trailing = trailing
+    }
+
+    /// Takes the last segment off `segments` in place: an array no one else holds is not copied.
+    fileprivate init(_ segments: consuming [String]) {
+      var leading = segments
+      let last = leading.popLast()
+      self.init(leading: leading, trailing: last)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { trailing == nil ? 0 : leading.count + 1 }
+
+    public subscript(position: Int) -> String {
+      // Past the end, `leading` traps as an array read out of bounds does.
+      position < leading.count ? leading[position] : trailing ?? leading[position]
+    }
+
+    public var last: String? { trailing }
+
+    public static func == (lhs: Segments, rhs: Segments) -> Bool {
+      lhs.trailing == rhs.trailing && lhs.leading == rhs.leading
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(leading)
+      hasher.combine(trailing)
+    }
+  }
 
   public init(_ segments: [String]) {
     self.init(segments: segments, name: segments.joined(separator: "."))
@@ -19,15 +61,15 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public init(parent: TokenPath?, _ segment: String) {
     guard let parent else {
-      self.init(segments: [segment], name: segment)
+      self.init(segments: Segments(leading: [], trailing: segment), name: segment)
       return
     }
-    // Exactly as large as needed: `parent.segments + [segment]` would leave room to grow, and
-    // every token holds one of these.
-    var segments: [String] = []
-    segments.reserveCapacity(parent.segments.count + 1)
-    segments.append(contentsOf: parent.segments)
-    segments.append(segment)
+    self.init(parent: parent, segments: Array(parent.segments), segment)
+  }
+
+  /// The path of `segment` in the group `parent`, whose segments `parentSegments` holds: the
+  /// members of a group are given the same array, so that they share it.
+  package init(parent: TokenPath, segments parentSegments: [String], _ segment: String) {
     // The dotted name is written at once into a string of its exact size: `parent.name + "." +
     // segment` would make an intermediate string and grow it.
     let parentBytes = parent.name.utf8
@@ -38,17 +80,31 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
       let rest = UnsafeMutableBufferPointer(rebasing: buffer[(dot + 1)...])
       return dot + 1 + rest.initialize(fromContentsOf: segmentBytes)
     }
-    self.init(segments: segments, name: name)
+    self.init(segments: Segments(leading: parentSegments, trailing: segment), name: name)
   }
 
   /// A path whose dotted form is at hand already (the text of a reference between its braces):
   /// `name` must be `segments` joined with dots.
-  package init(segments: [String], name: String) {
+  package init(segments: consuming [String], name: String) {
+    self.init(segments: Segments(segments), name: name)
+  }
+
+  private init(segments: Segments, name: String) {
     self.segments = segments
     self.name = name
   }
 
   public var description: String { name }
+
+  /// Names first, then segments only when the names are equal: a segment made by `init(_:)` may
+  /// hold a dot, so two different paths can have one name.
+  public static func == (lhs: TokenPath, rhs: TokenPath) -> Bool {
+    lhs.name == rhs.name && lhs.segments == rhs.segments
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+  }
 
   /// The dotted name of the group holding this path (`nil` at the top level): `name` up to its
   /// last segment, cut at that segment's length instead of searched backwards byte by byte.
@@ -58,7 +114,8 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   public var parent: TokenPath? {
-    segments.count > 1 ? TokenPath(Array(segments.dropLast())) : nil
+    guard let parentName else { return nil }
+    return TokenPath(segments: segments.leading, name: String(parentName))
   }
 
   public static func < (lhs: TokenPath, rhs: TokenPath) -> Bool {
@@ -165,41 +222,50 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   private func writeSortKey(into key: UnsafeMutableBufferPointer<UInt8>) -> Int {
     guard let start = key.baseAddress else { return 0 }
     var end = start
-    for var segment in segments {
-      end = segment.withUTF8 { bytes in
-        var end = end
-        var index = 0
-        while index < bytes.count {
-          guard bytes[index] >= 48 && bytes[index] <= 57 else {
-            end = Self.writeEscaped(bytes[index], at: end)
-            index += 1
-            continue
-          }
-          var runEnd = index
-          while runEnd < bytes.count && bytes[runEnd] >= 48 && bytes[runEnd] <= 57 { runEnd += 1 }
-          var runStart = index
-          while runStart < runEnd - 1 && bytes[runStart] == 48 { runStart += 1 }
-          let length = UInt32(clamping: runEnd - runStart)
-          end[0] = 48
-          end[1] = UInt8(length >> 24)
-          end[2] = UInt8(length >> 16 & 0xFF)
-          end[3] = UInt8(length >> 8 & 0xFF)
-          end[4] = UInt8(length & 0xFF)
-          end += 5
-          for digit in runStart..<runEnd {
-            end.pointee = bytes[digit]
-            end += 1
-          }
-          index = runEnd
-        }
-        end.pointee = 0
-        end += 1
-        for byte in bytes { end = Self.writeEscaped(byte, at: end) }
-        end.pointee = 0
-        return end + 1
-      }
-    }
+    // The shared array and the last segment read directly, not through the collection's indices.
+    for segment in segments.leading { end = Self.writeSortKey(of: segment, at: end) }
+    if let last = segments.trailing { end = Self.writeSortKey(of: last, at: end) }
     return end - start
+  }
+
+  /// Writes the part of ``sortKey`` that `segment` makes at `position`; returns where the next
+  /// byte goes.
+  private static func writeSortKey(of segment: String, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var segment = segment
+    return segment.withUTF8 { bytes in
+      var end = position
+      var index = 0
+      while index < bytes.count {
+        guard bytes[index] >= 48 && bytes[index] <= 57 else {
+          end = Self.writeEscaped(bytes[index], at: end)
+          index += 1
+          continue
+        }
+        var runEnd = index
+        while runEnd < bytes.count && bytes[runEnd] >= 48 && bytes[runEnd] <= 57 { runEnd += 1 }
+        var runStart = index
+        while runStart < runEnd - 1 && bytes[runStart] == 48 { runStart += 1 }
+        let length = UInt32(clamping: runEnd - runStart)
+        end[0] = 48
+        end[1] = UInt8(length >> 24)
+        end[2] = UInt8(length >> 16 & 0xFF)
+        end[3] = UInt8(length >> 8 & 0xFF)
+        end[4] = UInt8(length & 0xFF)
+        end += 5
+        for digit in runStart..<runEnd {
+          end.pointee = bytes[digit]
+          end += 1
+        }
+        index = runEnd
+      }
+      end.pointee = 0
+      end += 1
+      for byte in bytes { end = Self.writeEscaped(byte, at: end) }
+      end.pointee = 0
+      return end + 1
+    }
   }
 
   /// Writes `byte` at `position`, escaped (see ``sortKey``); returns where the next byte goes.

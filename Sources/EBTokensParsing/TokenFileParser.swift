@@ -232,15 +232,21 @@ private struct FileWalker {
       }
     }
     if rootGroup != RootGroup() { self.root = rootGroup }
-    for entry in mapping.entries where !entry.key.value.isReservedName { addMember(entry, parent: nil) }
+    for entry in mapping.entries where !entry.key.value.isReservedName {
+      addMember(entry, parent: nil, parentSegments: [])
+    }
   }
 
-  private mutating func addMember(_ entry: SyntaxMapping.Entry, parent: TokenPath?) {
+  /// - Parameter parentSegments: The segments of `parent`, one array for all its members to share.
+  private mutating func addMember(_ entry: SyntaxMapping.Entry, parent: TokenPath?, parentSegments: [String])
+  {
     if let problem = TokenPath.problem(withSegment: entry.key.value) {
       report(.invalidName(entry.key.value, problem: problem, at: entry.key.location))
       return
     }
-    let path = TokenPath(parent: parent, entry.key.value)
+    let path =
+      parent.map { TokenPath(parent: $0, segments: parentSegments, entry.key.value) }
+      ?? TokenPath(parent: nil, entry.key.value)
     switch entry.value {
     case .mapping(let mapping) where mapping["$value"] != nil || mapping["$ref"] != nil:
       addToken(path, key: entry.key, mapping: mapping)
@@ -295,9 +301,10 @@ private struct FileWalker {
     items.append(.group(group, nameHash: nameHash, end: item + 1))
     // The members, in the order written, walked in a second pass over the entries rather than
     // collected into an array of their own.
+    let memberSegments = Array(path.segments)
     for entry in mapping.entries
     where entry.key.value == TokenPath.rootTokenName || !entry.key.value.isReservedName {
-      addMember(entry, parent: path)
+      addMember(entry, parent: path, parentSegments: memberSegments)
     }
     items[item] = .group(group, nameHash: nameHash, end: items.count)
   }

@@ -33,4 +33,32 @@ import Testing
         "\(left.segments) \(right.segments)")
     }
   }
+
+  /// However a path is made (from its segments, from its parent, from a reference's text, or with
+  /// its group's shared array), it reads, compares and hashes the same.
+  @Test func pathsMadeEveryWayAreTheSamePath() {
+    let group = TokenPath(["color", "brand"])
+    let shared = Array(group.segments)
+    let madeEachWay = [
+      TokenPath(["color", "brand", "primary"]),
+      TokenPath(parent: group, "primary"),
+      TokenPath(parent: group, segments: shared, "primary"),
+      TokenPath(segments: ["color", "brand", "primary"], name: "color.brand.primary"),
+    ]
+    for path in madeEachWay {
+      #expect(Array(path.segments) == ["color", "brand", "primary"])
+      #expect(path.segments.count == 3 && path.segments[1] == "brand" && path.segments.last == "primary")
+      #expect(path.name == "color.brand.primary")
+      #expect(path.parent == group && path.parentName == "color.brand")
+      #expect(path == madeEachWay[0] && path.hashValue == madeEachWay[0].hashValue)
+      #expect(path.sortKey == madeEachWay[0].sortKey)
+    }
+    #expect(TokenPath(parent: group, "secondary") != madeEachWay[0])
+    // A segment holding a dot (a JSON pointer's) makes the same name as two segments, not the same path.
+    #expect(TokenPath(["color", "brand.primary"]) != madeEachWay[0])
+    let single = TokenPath(parent: nil, "color")
+    #expect(Array(single.segments) == ["color"] && single.parent == nil && single.parentName == nil)
+    let empty = TokenPath([])
+    #expect(empty.segments.isEmpty && empty.segments.last == nil && empty.name.isEmpty)
+  }
 }

@@ -12,7 +12,7 @@ enum AndroidLanguage {
   /// resource names become Java fields (`R.color.…`), so they hold ASCII letters, digits and `_`
   /// only, and cannot be a Java keyword.
   static func resourceName(_ path: TokenPath) -> Result<String, Problem> {
-    var segments = path.segments
+    var segments = Array(path.segments)
     if segments.last == TokenPath.rootTokenName { segments.removeLast() }
     var words: [String] = []
     for (index, segment) in segments.enumerated() {

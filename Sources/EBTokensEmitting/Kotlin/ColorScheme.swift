@@ -32,7 +32,7 @@ struct ColorSchemeBuilder {
     _ node: NamespaceTree.Node, name: String, property: String, source: String, depth: Int
   ) -> ColorSchemeClassContext? {
     let memberIndent = String(repeating: language.indentUnit, count: depth + 1)
-    let path = node.firstToken.map { self.tokens[$0].path.segments.prefix(depth) } ?? []
+    let path = node.firstToken.map { Array(self.tokens[$0].path.segments.prefix(depth)) } ?? []
     let scope =
       "EBColorScheme"
       + path.map { "." + language.namespaceIdentifier(IdentifierWords.split($0)) }

@@ -41,7 +41,7 @@ struct XCAssetsEmitter: OutputEmitter {
     let groupBytes = try templates.render("group.json", NoTokensContext())
     for token in tokens.tokens where token.type == .color {
       let first = token.first
-      var segments = first.path.segments
+      var segments = Array(first.path.segments)
       if segments.last == TokenPath.rootTokenName { segments.removeLast() }
       if let invalid = segments.indices.first(where: { XCAssetsLanguage.problem(segments[$0]) != nil }) {
         let problem = XCAssetsLanguage.problem(segments[invalid]) ?? ""

@@ -28,6 +28,8 @@ enum ChildProcess {
 
   struct Outcome {
     let milliseconds: Double
+    /// The CPU time, user and system, of the program and the children it waited for.
+    let cpuMilliseconds: Double
     /// Peak resident set size in KiB.
     let peakKiB: Int
     let status: Status
@@ -84,11 +86,15 @@ enum ChildProcess {
     #else
       let peakKiB = Int(usage.ru_maxrss)  // KiB on Linux
     #endif
+    func cpuMilliseconds(_ time: timeval) -> Double {
+      Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000
+    }
+    let cpu = cpuMilliseconds(usage.ru_utime) + cpuMilliseconds(usage.ru_stime)
     // The <sys/wait.h> macros are not imported: the low 7 bits are the terminating signal,
     // 0 for a normal exit, whose code is the next byte.
     let signal = status & 0x7F
     return Outcome(
-      milliseconds: milliseconds, peakKiB: peakKiB,
+      milliseconds: milliseconds, cpuMilliseconds: cpu, peakKiB: peakKiB,
       status: signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal))
   }
 }

@@ -191,11 +191,15 @@ struct CompilePhase {
 
 extension Report {
   /// The notes of phase (f): which files the one-token change rewrote, or why a compiler did
-  /// not run.
+  /// not run, and the CPU time of each compile.
   var compileNotes: [String] {
     counts.flatMap { count in
-      Phase.compilePhases.compactMap { phase in
-        session.result(count, phase)?.note.map { "note: N=\(Self.grouped(count)) \(phase.label): \($0)" }
+      Phase.compilePhases.flatMap { phase -> [String] in
+        guard let result = session.result(count, phase) else { return [] }
+        let prefix = "note: N=\(Self.grouped(count)) \(phase.label): "
+        let cpu = result.cpuMilliseconds.map { String(format: "%.1f s", $0 / 1000) }
+        return (result.note.map { [prefix + $0] } ?? [])
+          + (cpu.isEmpty ? [] : [prefix + "CPU time (user + sys) of each run " + cpu.joined(separator: ", ")])
       }
     }
   }

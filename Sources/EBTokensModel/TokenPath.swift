@@ -39,8 +39,9 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     public var endIndex: Int { trailing == nil ? 0 : leading.count + 1 }
 
     public subscript(position: Int) -> String {
-      // Past the end, `leading` traps as an array read out of bounds does.
-      position < leading.count ? leading[position] : trailing ?? leading[position]
+      if position == leading.count, let trailing { return trailing }
+      // Any other position is `leading`'s, and one out of bounds traps as an array read does.
+      return leading[position]
     }
 
     public var last: String? { trailing }

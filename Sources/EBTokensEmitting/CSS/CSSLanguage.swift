@@ -25,7 +25,7 @@ struct CSSLanguage {
     // Spaces, common in names exported from design tools ("acid green"), become `-`, as in
     // kebab-case; a name that then equals another token's is a collision the emitter reports.
     let segments =
-      (path.segments.last == TokenPath.rootTokenName ? Array(path.segments.dropLast()) : Array(path.segments))
+      (path.segments.last == TokenPath.rootTokenName ? path.segments.dropLast() : path.segments[...])
       .map { String($0.map { $0 == " " ? "-" : $0 }) }
     for (index, segment) in segments.enumerated() {
       if let character = segment.first(where: { !isNameCharacter($0) }) {

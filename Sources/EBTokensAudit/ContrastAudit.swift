@@ -84,6 +84,13 @@ public enum ContrastAudit {
   public static func run(tokens: ModalTokenSet, audit: Configuration.Audit, configPath: String? = nil) throws
     -> AuditResult
   {
+    try run(tokens: tokens, audit: audit, configPath: configPath, fixCache: nil)
+  }
+
+  /// The audit, searching fixes only for the failing pairs `fixCache` does not hold.
+  package static func run(
+    tokens: ModalTokenSet, audit: Configuration.Audit, configPath: String?, fixCache: ContrastFixCache?
+  ) throws -> AuditResult {
     guard !audit.rules.isEmpty else {
       throw DiagnosticsError([
         AuditError.noRules(at: configPath.map { SourceLocation(file: $0, line: 1, column: 1) })
@@ -96,7 +103,7 @@ public enum ContrastAudit {
     var sources = LiteralSources(tokens)
     var (results, resultSources) = measure(
       order, of: entries, rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit,
-      sources: &sources)
+      sources: &sources, fixCache: fixCache)
     noteWhatFixesMove(&results, sources: resultSources)
     return AuditResult(
       level: audit.level, method: audit.method, canvas: audit.canvas, results: results,
@@ -419,7 +426,7 @@ public enum ContrastAudit {
   /// literals from.
   private static func measure(
     _ order: [Int], of entries: [Entry], rules: [Rule], fonts: [APCAFont?], in tokens: ModalTokenSet,
-    modes: [String?], audit: Configuration.Audit, sources: inout LiteralSources
+    modes: [String?], audit: Configuration.Audit, sources: inout LiteralSources, fixCache: ContrastFixCache?
   ) -> ([PairResult], [ResultSources]) {
     var results: [PairResult] = []
     results.reserveCapacity(order.count)
@@ -445,7 +452,7 @@ public enum ContrastAudit {
           foregroundSource: ObjectIdentifier(sources.source(of: entry.pair.foreground, mode: entry.mode)),
           backgroundSource: background))
     }
-    let fixes = ContrastFix.findAll(fixRequests.map(\.request))
+    let fixes = ContrastFix.findAll(fixRequests.map(\.request), cache: fixCache)
     for (position, fix) in fixes.enumerated() { results[fixRequests[position].result].fix = fix }
     return (results, resultSources)
   }

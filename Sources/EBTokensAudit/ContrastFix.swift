@@ -81,6 +81,30 @@ extension ContrastFix {
   /// Pairs from which a fix is searched on both cores: below it, splitting costs more than it saves.
   static let minimumCountSearchedSideBySide = 64
 
+  /// Each request's fix, in order, searched only when `cache` does not hold it; the cache then
+  /// holds this audit's searches, and no others.
+  static func findAll(_ requests: [Request], cache: ContrastFixCache?) -> [ContrastFix?] {
+    guard let cache else { return findAll(requests) }
+    let known = cache.fixes
+    let missing = requests.filter { known[Request.Search($0)] == nil }
+    var fixes: [Request.Search: ContrastFix?] = [:]
+    fixes.reserveCapacity(requests.count)
+    for (request, fix) in zip(missing, findAll(missing)) { fixes[Request.Search(request)] = fix }
+    let found = requests.map { request -> ContrastFix? in
+      let search = Request.Search(request)
+      var fix: ContrastFix?
+      if let searched = fixes[search] {
+        fix = searched
+      } else if let kept = known[search] {
+        fix = kept
+        fixes[search] = kept
+      }
+      return fix.map { $0.naming(request.token) }
+    }
+    cache.fixes = fixes
+    return found
+  }
+
   /// Each request's fix, in order; searched on both cores when there are many (a fix tries a few
   /// dozen colors, and a large audit can have thousands of failing pairs).
   static func findAll(_ requests: [Request]) -> [ContrastFix?] {
@@ -348,5 +372,21 @@ extension ContrastFix {
     var hue = atan2(lab[2], lab[1]) * 180 / Double.pi
     if hue < 0 { hue += 360 }
     return [lab[0], chroma, chroma < 1e-9 ? 0 : hue]
+  }
+}
+
+/// The fixes an audit searched, kept for the next audit of a ``BuildSession``-like caller (`ebtokens
+/// build --watch`): after an edit, only the failing pairs whose colors or minimum changed are
+/// searched again. It holds the last audit's searches only, so it never grows past one audit.
+package final class ContrastFixCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var kept: [ContrastFix.Request.Search: ContrastFix?] = [:]
+
+  package init() {}
+
+  /// By what each search depends on; a fix names the token of the request that asked it first.
+  var fixes: [ContrastFix.Request.Search: ContrastFix?] {
+    get { lock.withLock { kept } }
+    set { lock.withLock { kept = newValue } }
   }
 }

@@ -42,6 +42,11 @@ public final class BuildSession: @unchecked Sendable {
   /// How many builds patched the last build's tokens rather than resolving every token again.
   public var loadsPatched: Int { cache.members.loadsPatched }
 
+  /// How many times an output was patched, its changed tokens declared again and only their
+  /// files rendered, rather than rendered in full (the Swift and Kotlin outputs; see
+  /// ``/EBTokensEmitting/OutputMemo``).
+  public var outputsPatched: Int { cache.outputsPatched }
+
   /// Builds the project with the session's configuration.
   ///
   /// - Parameter changedPaths: The files (or folders) changed since the last build, as a watcher
@@ -92,11 +97,36 @@ public final class BuildSession: @unchecked Sendable {
 }
 
 /// What a ``BuildSession`` keeps between builds: the token files read and the last load
-/// (``FileMemberCache``), and the last tokens' digests.
+/// (``FileMemberCache``), the last tokens' digests, and each output's last render.
 final class SessionCache: @unchecked Sendable {
   let members = FileMemberCache()
   private let lock = NSLock()
   private var tokenDigests: (set: ModalTokenSet, digests: TokenDigests)?
+  private var renders: [String: OutputRender] = [:]
+  /// The fixes the last audit searched.
+  let fixCache = ContrastFixCache()
+
+  /// An output's last render in the session, by its key (``OutputInputs/key(ofOutputAt:)``).
+  final class OutputRender: @unchecked Sendable {
+    /// What the emitter keeps, to patch the output after a change of token values alone.
+    let memo = OutputMemo()
+    /// What `memo` was rendered from: the token set, its tokens' digests and the digest of the
+    /// output's settings (``OutputInputs/OutputDigests``); `nil` when it holds no render.
+    var source: (set: ModalTokenSet, digests: [UInt64], settings: UInt64)?
+  }
+
+  /// How many renders of every output patched the one before.
+  var outputsPatched: Int { lock.withLock { renders.values.reduce(0) { $0 + $1.memo.patches } } }
+
+  /// The last render of the output `key`, made empty the first time.
+  func render(of key: String) -> OutputRender {
+    lock.withLock {
+      if let render = renders[key] { return render }
+      let render = OutputRender()
+      renders[key] = render
+      return render
+    }
+  }
 
   var lastTokenDigests: (set: ModalTokenSet, digests: TokenDigests)? {
     get { lock.withLock { tokenDigests } }

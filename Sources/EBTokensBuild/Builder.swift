@@ -202,14 +202,28 @@ public struct Builder: Sendable {
           let key = OutputInputs.key(ofOutputAt: index)
           let directory = renderer.directory(for: output)
           var digest: UInt64?
-          if let reuse, reuse.hasRecord(key, in: directory) {
-            digest = reuse.inputs.digest(ofOutputAt: index, inputDigests: digests)
-            if let digest, let kept = reuse.unchanged(key, digest: digest, in: directory) {
+          var outputDigests: OutputInputs.OutputDigests?
+          let hasRecord = reuse?.hasRecord(key, in: directory) ?? false
+          // A session digests every output, to know what changed since it last rendered one.
+          if let reuse, hasRecord || reuse.session != nil {
+            outputDigests = reuse.inputs.digests(ofOutputAt: index, inputDigests: digests)
+            digest = outputDigests?.inputs
+            if hasRecord, let digest, let kept = reuse.unchanged(key, digest: digest, in: directory) {
               return (kept, nil, [])
             }
           }
           onRender?(key)
-          let generated = try renderer.render(output, tokens: tokens)
+          let last = reuse?.session?.render(of: key)
+          let changed = last?.source.flatMap { source in
+            source.settings == outputDigests?.settings
+              ? reuse?.inputs.changedTokens(since: (source.set, source.digests)) : nil
+          }
+          last?.source = nil
+          let generated = try renderer.render(
+            output, tokens: tokens, memo: last?.memo, changedTokens: changed)
+          if let last, let reuse, let settings = outputDigests?.settings {
+            last.source = (tokens, reuse.inputs.tokenDigests, settings)
+          }
           let warnings = generated.warnings
           // An output that warns is rendered every time, so its warnings are shown every time; one
           // the state does not record is digested once rendered, for the state.
@@ -238,30 +252,38 @@ public struct Builder: Sendable {
           }
           onRender?(key)
           let result = try ContrastAudit.run(
-            tokens: tokens, audit: configuration.audit, configPath: configuration.path)
-          digest = digest ?? reuse?.inputs.auditDigest
+            tokens: tokens, audit: configuration.audit, configPath: configuration.path,
+            fixCache: reuse?.session?.fixCache)
+          let reportDigest = digest ?? reuse?.inputs.auditDigest
           let folder = folders.folder(directory)
-          // Each report staged and freed before the next is rendered; the JSON, tens of megabytes
-          // for a large audit, staged piece by piece as it is rendered.
-          let files = AuditReport.buildFormats.flatMap { format in
-            guard format == .json else {
-              return prepared(
-                GeneratedOutput(
-                  directory: directory, files: AuditReport.reportFiles(result, formats: [format])),
-                key: key, digest: digest
-              ).prepared.files
+          // The JSON, tens of megabytes for a large audit, staged piece by piece as it is rendered.
+          let reportJobs = AuditReport.buildFormats.map { format in
+            { @Sendable () -> [PreparedOutput.File] in
+              guard format == .json else {
+                return prepared(
+                  GeneratedOutput(
+                    directory: directory, files: AuditReport.reportFiles(result, formats: [format])),
+                  key: key, digest: reportDigest
+                ).prepared.files
+              }
+              return [
+                OutputWriter.prepare(
+                  path: AuditReport.fileName(.json), streaming: { AuditReport.streamJSON(result, to: $0) },
+                  bytes: { AuditReport.reportFiles(result, formats: [.json])[0].bytes }, in: folder,
+                  staging: staging)
+              ]
             }
-            return [
-              OutputWriter.prepare(
-                path: AuditReport.fileName(.json), streaming: { AuditReport.streamJSON(result, to: $0) },
-                bytes: { AuditReport.reportFiles(result, formats: [.json])[0].bytes }, in: folder,
-                staging: staging)
-            ]
           }
+          // A session (`--watch`) renders the reports side by side, for a rebuild as soon as can be;
+          // a build on its own, one after another, each staged and freed before the next is
+          // rendered, for the least memory.
+          let files =
+            reuse?.session != nil
+            ? runSideBySide(reportJobs).flatMap { $0 } : reportJobs.flatMap { $0() }
           // Only the verdict is kept: the results (tens of megabytes for a large audit) are freed
           // here, while the other core may still be rendering outputs.
           let report = RenderedOutput(
-            key: key, digest: digest, prepared: PreparedOutput(folder: folder, files: files))
+            key: key, digest: reportDigest, prepared: PreparedOutput(folder: folder, files: files))
           return (report, ContrastVerdict(result), [])
         }
       }

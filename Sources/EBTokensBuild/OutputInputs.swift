@@ -84,10 +84,26 @@ final class OutputInputs: @unchecked Sendable {
     )
   }
 
+  /// The digests of what one output is rendered from.
+  struct OutputDigests {
+    /// Everything but its tokens: the output, its templates, the configuration, the version, the
+    /// modes and groups.
+    let settings: UInt64
+    /// Everything: what the state records.
+    let inputs: UInt64
+  }
+
   /// The digest of what the output at `index` is rendered from; `nil` when one of its templates
-  /// cannot be read (rendering it then reports why). Each template read records its digest in
-  /// `inputDigests`, so a template that changes before the output renders leaves no state behind.
+  /// cannot be read (rendering it then reports why).
   func digest(ofOutputAt index: Int, inputDigests: InputDigests) -> UInt64? {
+    digests(ofOutputAt: index, inputDigests: inputDigests)?.inputs
+  }
+
+  /// The digests of what the output at `index` is rendered from, with and without its tokens;
+  /// `nil` when one of its templates cannot be read (rendering it then reports why). Each template
+  /// read records its digest in `inputDigests`, so a template that changes before the output
+  /// renders leaves no state behind.
+  func digests(ofOutputAt index: Int, inputDigests: InputDigests) -> OutputDigests? {
     let output = configuration.outputs[index]
     let renderer = OutputRenderer(configuration: configuration)
     var writer = TokenDigestWriter()
@@ -113,6 +129,7 @@ final class OutputInputs: @unchecked Sendable {
       }
     }
     let digests = self.digests
+    let settings = ContentHash.xxh64(digests.base + writer.bytes)
     if output.filter.keepsEverything {
       writer.add(digests.allTokens)
     } else {
@@ -120,7 +137,32 @@ final class OutputInputs: @unchecked Sendable {
         writer.add(digests.tokens.tokens[index])
       }
     }
-    return ContentHash.xxh64(digests.base + writer.bytes)
+    return OutputDigests(settings: settings, inputs: ContentHash.xxh64(digests.base + writer.bytes))
+  }
+
+  /// The digest of each token of the set, in order.
+  var tokenDigests: [UInt64] { digests.tokens.tokens }
+
+  /// The tokens whose values alone changed since `previous` (a set and its tokens' digests), when
+  /// that is all that changed: the same tokens in the same order and modes, each changed one of
+  /// the same name, type, modality and deprecation, which is all an output takes from a token into
+  /// another token's declaration or into its files' layout. `nil` when more changed: an output
+  /// then renders in full.
+  func changedTokens(since previous: (set: ModalTokenSet, digests: [UInt64])) -> [ModalToken]? {
+    let current = tokenDigests
+    guard previous.set.modes == tokens.modes, previous.digests.count == current.count,
+      previous.set.tokens.count == tokens.tokens.count
+    else { return nil }
+    var changed: [ModalToken] = []
+    for index in current.indices where current[index] != previous.digests[index] {
+      let before = previous.set.tokens[index]
+      let now = tokens.tokens[index]
+      guard before.name == now.name, before.type == now.type,
+        before.isConstant == now.isConstant, before.first.deprecation == now.first.deprecation
+      else { return nil }
+      changed.append(now)
+    }
+    return changed
   }
 
   /// The digest of what the audit report is made from: every token (a rule may match any).

@@ -18,6 +18,21 @@ extension OutputEmitter {
   func warnings(for tokens: ModalTokenSet) -> [Diagnostic] { [] }
 }
 
+/// An emitter whose last render an ``OutputMemo`` can keep and patch after a change of token
+/// values alone: the Swift and Kotlin outputs, whose tokens are spread over part files.
+protocol PatchableOutputEmitter: OutputEmitter {
+  /// The files, and with `keepingState`, what a later render patches.
+  func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
+    files: [GeneratedFile], state: (any OutputPatching)?
+  )
+}
+
+extension PatchableOutputEmitter {
+  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+    try render(tokens, templates: templates, keepingState: false).files
+  }
+}
+
 /// Renders every output a configuration lists, in memory, with the templates the
 /// configuration chooses: an output's `template` folder, else the `templates`
 /// folder's sub-folder for its kind, else the templates built into ebtokens.
@@ -62,6 +77,20 @@ public struct OutputRenderer: Sendable {
   /// The output's files, from the tokens its filter keeps: every kind of output is filtered here,
   /// and only here.
   public func render(_ output: Configuration.Output, tokens: ModalTokenSet) throws -> GeneratedOutput {
+    try render(output, tokens: tokens, memo: nil, changedTokens: nil)
+  }
+
+  /// The output's files, keeping what `memo` needs to render them again after a change of token
+  /// values alone (``OutputMemo``).
+  ///
+  /// - Parameters:
+  ///   - memo: What the session keeps of this output between renders; `nil` outside a session.
+  ///   - changedTokens: The tokens whose values alone changed since the render `memo` keeps, when nothing else changed: the tokens, their order, types, modality and
+  ///     deprecation, the configuration and the templates are all as they were. `nil` when that
+  ///     is not known: the output renders in full.
+  package func render(
+    _ output: Configuration.Output, tokens: ModalTokenSet, memo: OutputMemo?, changedTokens: [ModalToken]?
+  ) throws -> GeneratedOutput {
     let tokens = output.filter.apply(to: tokens)
     let options = output.options
     let emitter: any OutputEmitter
@@ -103,10 +132,29 @@ public struct OutputRenderer: Sendable {
     case .scss:
       emitter = SCSSEmitter()
     }
-    let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
+    let files: [GeneratedFile]
+    if let memo, let patchable = emitter as? any PatchableOutputEmitter {
+      let state = memo.state
+      memo.state = nil
+      if let state, let changedTokens,
+        let patched = state.patch(
+          tokens, changed: changedTokens.filter { output.filter.keeps($0.first) }.map(\.name))
+      {
+        files = patched
+        memo.state = state
+        memo.patches += 1
+      } else {
+        let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
+        let rendered = try patchable.render(tokens, templates: templates, keepingState: true)
+        files = rendered.files
+        memo.state = rendered.state
+      }
+    } else {
+      let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
+      files = try emitter.files(for: tokens, templates: templates)
+    }
     return GeneratedOutput(
-      directory: directory(for: output), files: try emitter.files(for: tokens, templates: templates),
-      warnings: emitter.warnings(for: tokens))
+      directory: directory(for: output), files: files, warnings: emitter.warnings(for: tokens))
   }
 
   /// The folder an output's files go into: its destination, or for CSS (whose

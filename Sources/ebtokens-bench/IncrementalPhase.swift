@@ -29,6 +29,7 @@ enum IncrementalPhase {
       FileHandle.standardError.write(
         Data(
           ("… N=\(count): (e) \(session.loadsPatched) of \(runs) builds patched the last load, "
+            + "\(session.outputsPatched) outputs were patched, "
             + "\(session.filesRead) token files read in all\n").utf8))
     } catch let error as DiagnosticsError {
       result.problem = error.diagnostics.prefix(4).map { $0.message }.joined(separator: "\n")

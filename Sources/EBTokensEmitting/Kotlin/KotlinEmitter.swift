@@ -9,7 +9,7 @@ import EBTokensSupport
 /// `EBColorScheme` of each mode; and when there are shadow, border, stroke style,
 /// transition or gradient tokens, `EBStyles.kt` beside it with their types (`EBShadow`, `EBBorder`,
 /// `EBStrokeStyle`, `EBTransition`, `EBGradient`). Cubic Bézier tokens are Compose's own `CubicBezierEasing`.
-struct KotlinEmitter: OutputEmitter {
+struct KotlinEmitter: PatchableOutputEmitter {
   /// The package, dotted: `com.eastblue.ds.tokens`.
   let packageName: String
   /// The top-level object, holding every token.
@@ -32,7 +32,9 @@ struct KotlinEmitter: OutputEmitter {
       + (StyleKinds(tokens).kotlinSections.any ? ["styles.kt"] : [])
   }
 
-  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+  func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
+    files: [GeneratedFile], state: (any OutputPatching)?
+  ) {
     let language = KotlinLanguage()
     let reserved = tokens.hasModes ? modeDeclarations : []
     // An alias names its target from the root: an object of the root's name would hide it.
@@ -66,24 +68,40 @@ struct KotlinEmitter: OutputEmitter {
       packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: split.skeleton,
       modal: modal,
       hasTextStyles: kinds.typography, styles: kinds.kotlinSections,
-      hasWideGamutColors: tokens.tokens.contains { $0.byMode.contains { $0.value.hasWideGamutColor } })
+      hasWideGamutColors: Self.hasWideGamutColors(tokens))
     let folder = segments.joined(separator: "/")
-    // The types of composite values, only where there are some: a package without them is as before.
-    let styles =
-      try context.styles.any
-      ? [GeneratedFile(path: folder + "/EBStyles.kt", bytes: templates.render("styles.kt", context))] : []
-    let parts = try split.files.map { file in
-      GeneratedFile(
-        path: "\(folder)/\(objectName)_\(file.name).kt",
-        bytes: try templates.render(
-          "group.kt", PartFileContext(file: context, parts: file.parts),
-          tokenCount: file.parts.reduce(0) { $0 + $1.tokens.count }))
+    let renderParts = { (parts: [NamespacePart]) throws -> [UInt8] in
+      try templates.render(
+        "group.kt", PartFileContext(file: context, parts: parts),
+        tokenCount: parts.reduce(0) { $0 + $1.tokens.count })
     }
-    return [
+    var files = [
       GeneratedFile(
         path: folder + "/" + objectName + ".kt",
         bytes: try templates.render("tokens.kt", context, tokenCount: root.tokens.count))
-    ] + parts + styles
+    ]
+    var partFiles: [SplitOutputState<KotlinLanguage>.PartFile] = []
+    for file in split.files {
+      partFiles.append(.init(fileIndex: files.count, parts: file.parts))
+      files.append(
+        GeneratedFile(path: "\(folder)/\(objectName)_\(file.name).kt", bytes: try renderParts(file.parts)))
+    }
+    // The types of composite values, only where there are some: a package without them is as before.
+    if context.styles.any {
+      files.append(
+        GeneratedFile(path: folder + "/EBStyles.kt", bytes: try templates.render("styles.kt", context)))
+    }
+    guard keepingState else { return (files, nil) }
+    let state = SplitOutputState(
+      builder: builder, files: files, partFiles: partFiles, tokens: tokens, render: renderParts,
+      facts: { [Self.hasWideGamutColors($0)] })
+    return (files, state)
+  }
+
+  /// Whether a color is written outside sRGB in some mode: the one thing the files other than the
+  /// part files take from the tokens' values.
+  private static func hasWideGamutColors(_ tokens: ModalTokenSet) -> Bool {
+    tokens.tokens.contains { $0.byMode.contains { $0.value.hasWideGamutColor } }
   }
 }
 

@@ -255,6 +255,21 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       NamespaceTree.build(tokens), name: rootName, qualifiedName: rootName, depth: 0, isFirstMember: true)
   }
 
+  /// Takes `tokens` in place of the tokens of the last ``root(_:named:)``: the same tokens in the
+  /// same order, of which only values changed (``SplitOutputState``), so that an alias is written
+  /// from its target as it is now.
+  mutating func replaceTokens(with tokens: ModalTokenSet) {
+    self.tokens = tokens.tokens
+  }
+
+  /// `token` declared again, under the identifier and indentation of `old`, its context before its
+  /// value changed; `nil` when it cannot be declared (a full render reports why).
+  mutating func tokenContext(_ token: ModalToken, replacing old: TokenContext) -> TokenContext? {
+    let errorCount = errors.count
+    guard let declaration = declaration(of: token), errors.count == errorCount else { return nil }
+    return TokenContext(name: old.name, token: token.first, indent: old.indent, declaration: declaration)
+  }
+
   /// The token's declaration: as the language declares a value, or for a token whose value
   /// changes with the mode, an `EBModal` of the language's type with the value in each mode.
   private mutating func declaration(of token: ModalToken) -> TokenDeclaration? {

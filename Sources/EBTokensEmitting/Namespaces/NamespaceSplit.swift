@@ -170,6 +170,13 @@ final class NamespacePart: TemplateContext {
     self.tokens = tokens
   }
 
+  /// The part with `context` in place of its token at `position`.
+  func replacing(_ context: TokenContext, at position: Int) -> NamespacePart {
+    var tokens = self.tokens
+    tokens[position] = context
+    return NamespacePart(qualifiedName: qualifiedName, name: name, base: base, tokens: tokens)
+  }
+
   func field(_ field: TemplateField) -> TemplateValue? {
     switch field {
     case .qualifiedName: return .text(qualifiedName)

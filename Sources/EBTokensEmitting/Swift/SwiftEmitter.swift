@@ -7,7 +7,7 @@ import EBTokensSupport
 /// for typography, shadow or border tokens, `EBStrokeStyle` for stroke style or border tokens,
 /// `EBCubicBezier` and `EBTransition` for cubic Bézier
 /// or transition tokens, `EBGradient` and `EBGradientStop` for gradient tokens.
-struct SwiftEmitter: OutputEmitter {
+struct SwiftEmitter: PatchableOutputEmitter {
   /// The package, product, module and root namespace name.
   let moduleName: String
   let location: SourceLocation?
@@ -39,7 +39,9 @@ struct SwiftEmitter: OutputEmitter {
       + (StyleKinds(tokens).swiftSections.any ? ["EBStyles.swift"] : [])
   }
 
-  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+  func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
+    files: [GeneratedFile], state: (any OutputPatching)?
+  ) {
     let language = SwiftLanguage()
     let reserved = tokens.hasModes ? Self.modeDeclarations : []
     // An alias names its target from the root: a namespace of the root's name would hide it.
@@ -58,12 +60,28 @@ struct SwiftEmitter: OutputEmitter {
     let context = SwiftPackageContext(
       moduleName: moduleName, root: split.skeleton, modal: modal, styles: styles)
     let sources = writesSourcesOnly ? "" : "Sources/\(moduleName)/"
-    var files = [
+    var files =
+      writesSourcesOnly
+      ? [] : [GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context))]
+    files.append(
       GeneratedFile(
         path: writesSourcesOnly ? Self.sourceFileNames[0] : sources + moduleName + ".swift",
-        bytes: try templates.render("tokens.swift", context, tokenCount: root.tokens.count))
-    ]
-    files += try partFiles(split.files, context: context, templates: templates, folder: sources)
+        bytes: try templates.render("tokens.swift", context, tokenCount: root.tokens.count)))
+    let renderParts = { (parts: [NamespacePart]) throws -> [UInt8] in
+      try templates.render(
+        "group.swift", PartFileContext(file: context, parts: parts),
+        tokenCount: parts.reduce(0) { $0 + $1.tokens.count })
+    }
+    var partFiles: [SplitOutputState<SwiftLanguage>.PartFile] = []
+    for (path, parts) in partFileLayout(split.files, folder: sources) {
+      if parts.isEmpty {
+        files.append(
+          Self.unneededSource(path, reason: "no top-level group of the tokens falls in this part"))
+      } else {
+        partFiles.append(.init(fileIndex: files.count, parts: parts))
+        files.append(GeneratedFile(path: path, bytes: try renderParts(parts)))
+      }
+    }
     files.append(
       GeneratedFile(path: sources + "EBColor.swift", bytes: try templates.render("EBColor.swift", context)))
     if modal != nil {
@@ -81,40 +99,28 @@ struct SwiftEmitter: OutputEmitter {
     } else if writesSourcesOnly {
       files.append(Self.unneededSource("EBStyles.swift", reason: "the tokens have no composite values"))
     }
-    if !writesSourcesOnly {
-      files.insert(
-        GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context)), at: 0)
-    }
-    return files
+    guard keepingState else { return (files, nil) }
+    let state = SplitOutputState(
+      builder: builder, files: files, partFiles: partFiles, tokens: tokens, render: renderParts,
+      facts: { _ in [] })
+    return (files, state)
   }
 
-  /// The files of the tokens' extensions: in a package, `<Module>+<Group>.swift` for each of
-  /// the split's files; in the `sources-only` layout, the ``sourcesOnlyPartCount`` part files,
-  /// each holding the split's files whose names hash to it, in order.
-  private func partFiles(
-    _ splitFiles: [NamespaceSplit.PartFile], context: SwiftPackageContext, templates: TemplateSet,
-    folder: String
-  ) throws -> [GeneratedFile] {
-    func render(_ parts: [NamespacePart]) throws -> [UInt8] {
-      try templates.render(
-        "group.swift", PartFileContext(file: context, parts: parts),
-        tokenCount: parts.reduce(0) { $0 + $1.tokens.count })
-    }
+  /// The part files holding the tokens' extensions, each with its path and parts: in a package,
+  /// `<Module>+<Group>.swift` for each of the split's files; in the `sources-only` layout, the
+  /// ``sourcesOnlyPartCount`` part files, each holding the split's files whose names hash to it,
+  /// in order (no parts for one the tokens do not need).
+  private func partFileLayout(_ splitFiles: [NamespaceSplit.PartFile], folder: String) -> [(
+    path: String, parts: [NamespacePart]
+  )] {
     guard writesSourcesOnly else {
-      return try splitFiles.map {
-        GeneratedFile(path: "\(folder)\(moduleName)+\($0.name).swift", bytes: try render($0.parts))
-      }
+      return splitFiles.map { ("\(folder)\(moduleName)+\($0.name).swift", $0.parts) }
     }
     var shards = [[NamespacePart]](repeating: [], count: Self.sourcesOnlyPartCount)
     for file in splitFiles {
       shards[Int(ContentHash.xxh64(file.name.utf8) % UInt64(Self.sourcesOnlyPartCount))] += file.parts
     }
-    return try shards.enumerated().map { index, parts in
-      let name = Self.sourceFileNames[index + 1]
-      return parts.isEmpty
-        ? Self.unneededSource(name, reason: "no top-level group of the tokens falls in this part")
-        : GeneratedFile(path: name, bytes: try render(parts))
-    }
+    return shards.enumerated().map { (Self.sourceFileNames[$0 + 1], $1) }
   }
 
   /// A file of the `sources-only` layout the tokens do not need: only a comment saying why.

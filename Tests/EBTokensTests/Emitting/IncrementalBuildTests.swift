@@ -228,6 +228,111 @@ import Testing
   /// Random edits (values, aliases, tokens added and removed, a file broken and then fixed), each
   /// built by a session told only the file edited (or nothing), and by a full build from scratch
   /// into another folder: both fail with the same errors, or write the same bytes.
+  /// Every file below `folder` but the state, by its path from there.
+  private static func files(below folder: URL) -> [String: Data] {
+    var contents: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let url = enumerator?.nextObject() as? URL {
+      guard url.lastPathComponent != BuildState.fileName,
+        let data = FileManager.default.contents(atPath: url.path)
+      else { continue }
+      contents[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))] = data
+    }
+    return contents
+  }
+
+  /// With modes, in a package, in the `sources-only` layout and in Kotlin with references kept, a
+  /// change of values alone patches the last render: only the changed tokens are declared again,
+  /// and the files are byte for byte what a full build writes. A change that is more than values
+  /// (a token becoming modal, a root token) renders in full, just as exactly.
+  @Test func valueEditsPatchTheSwiftAndKotlinOutputsExactly() throws {
+    try withTemporaryDirectory { root in
+      let configuration = { (folder: String) in
+        """
+        tokens: tokens
+        modes:
+          light: []
+          dark: dark
+        outputs:
+          - kind: swift
+            destination: \(folder)/swift
+          - kind: swift
+            destination: \(folder)/sources
+            options:
+              sources-only: true
+          - kind: kotlin
+            destination: \(folder)/kotlin
+            options:
+              references: true
+        """
+      }
+      let project = try BuildProject(in: root, configuration: configuration("dist"))
+      try FileManager.default.removeItem(at: project.url("tokens"))
+      try project.write("full.yml", configuration("full"))
+      let light = { (title: String, surface: String, description: String) in
+        """
+        tone:
+          $type: color
+          $value: "#101010"
+        color:
+          $type: color
+          text:
+            title:
+              $value: "\(title)"
+              $description: \(description)
+            body: "{color.text.title}"
+            faint: "{color.text.title} @ 40%"
+          surface:
+            base: "\(surface)"
+        space:
+          $type: dimension
+          gap: 8px
+        """
+      }
+      let dark = { (title: String) in "color:\n  text:\n    title: \"\(title)\"\n" }
+      try project.write("tokens/tokens.yaml", light("#202020", "#FAFAFA", "Titles"))
+      try project.write("dark/tokens.yaml", dark("#E0E0E0"))
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+      _ = try session.build()
+      // Each edit, and how many of the three outputs it patches.
+      let edits: [(light: (String, String, String), dark: String, patched: Int, what: String)] = [
+        (("#202020", "#FAFAFA", "Titles"), "#D0D0D0", 3, "a modal color's dark value"),
+        (("#303030", "#FAFAFA", "Titles"), "#D0D0D0", 3, "a modal color's light value, followed by aliases"),
+        (("#303030", "#F0F0F0", "Headings"), "#D0D0D0", 3, "a constant color and a description"),
+        (("#303030", "#F0F0F0", "Headings"), "#303030", 0, "a modal color made constant"),
+        (("#404040", "#F0F0F0", "Headings"), "#303030", 0, "a constant color made modal"),
+        (("#404040", "#E0E0E0", "Headings"), "#303030", 3, "a constant color again"),
+      ]
+      for edit in edits {
+        let before = session.outputsPatched
+        try project.write("tokens/tokens.yaml", light(edit.light.0, edit.light.1, edit.light.2))
+        try project.write("dark/tokens.yaml", dark(edit.dark))
+        _ = try session.build(
+          changedPaths: [project.url("tokens/tokens.yaml").path, project.url("dark/tokens.yaml").path])
+        try? FileManager.default.removeItem(at: project.url("full"))
+        _ = try Builder().build(
+          try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
+        let built = Self.files(below: project.url("dist"))
+        #expect(built.count > 10, "\(edit.what)")
+        #expect(built == Self.files(below: project.url("full")), "\(edit.what)")
+        #expect(session.outputsPatched - before == edit.patched, "\(edit.what)")
+      }
+      // A root token's value is in the root file, which a patch does not render: a full render.
+      let before = session.outputsPatched
+      try project.write(
+        "tokens/tokens.yaml",
+        light("#404040", "#E0E0E0", "Headings").replacingOccurrences(
+          of: "#101010", with: "#111111"))
+      _ = try session.build(changedPaths: [project.url("tokens/tokens.yaml").path])
+      try? FileManager.default.removeItem(at: project.url("full"))
+      _ = try Builder().build(
+        try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
+      #expect(Self.files(below: project.url("dist")) == Self.files(below: project.url("full")))
+      #expect(session.outputsPatched == before)
+    }
+  }
+
   @Test func randomEditsBuildExactlyWhatAFullBuildBuilds() throws {
     var random = SeededGenerator()
     try withTemporaryDirectory { root in
@@ -274,18 +379,6 @@ import Testing
           return "\(error)"
         }
       }
-      func files(below folder: String) -> [String: Data] {
-        var contents: [String: Data] = [:]
-        let base = project.url(folder)
-        let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-          guard url.lastPathComponent != BuildState.fileName,
-            let data = FileManager.default.contents(atPath: url.path)
-          else { continue }
-          contents[String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count))] = data
-        }
-        return contents
-      }
 
       var brokenFile: String?
       var outcomes: Set<String> = []
@@ -315,15 +408,18 @@ import Testing
         #expect(incremental == full, "step \(step): \(model.lastEdit)")
         outcomes.insert(incremental == "built" ? "built" : "failed")
         if incremental == "built" && full == "built" {
-          let built = files(below: "dist")
+          let built = Self.files(below: project.url("dist"))
           #expect(!built.isEmpty)
-          #expect(built == files(below: "full"), "step \(step): \(model.lastEdit)")
+          #expect(built == Self.files(below: project.url("full")), "step \(step): \(model.lastEdit)")
         }
       }
       // The edits both built and failed, and the session read only what it was told changed.
       #expect(outcomes == ["built", "failed"])
       // Value and alias edits patched the last build's tokens; the others resolved every token.
       #expect(session.loadsPatched > 5)
+      // Value edits patched the Swift and Kotlin outputs' last render, and the files are as a
+      // full build writes them (above).
+      #expect(session.outputsPatched > 5)
       #expect(session.filesRead < 60 + EditModel.files.count)
     }
   }

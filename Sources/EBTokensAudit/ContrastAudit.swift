@@ -84,12 +84,29 @@ public enum ContrastAudit {
   public static func run(tokens: ModalTokenSet, audit: Configuration.Audit, configPath: String? = nil) throws
     -> AuditResult
   {
-    try run(tokens: tokens, audit: audit, configPath: configPath, fixCache: nil)
+    try run(tokens: tokens, audit: audit, configPath: configPath, memo: nil)
   }
 
-  /// The audit, searching fixes only for the failing pairs `fixCache` does not hold.
+  /// The rules matched to the tokens, in report order: a function of the tokens' names, types and
+  /// order, and of the values of typography tokens (a rule naming one takes its role from it).
+  struct Matches {
+    let entries: [Entry]
+    /// The rules that yielded pairs, each with its role.
+    let rules: [Rule]
+    let fonts: [APCAFont?]
+    /// The positions of `entries` in report order.
+    let order: [Int]
+  }
+
+  /// The audit, with what `memo` keeps from the last audit of a session (`ebtokens build
+  /// --watch`): the fixes it searched, and with `matchesUnchanged`, its rules' matches.
+  ///
+  /// - Parameter matchesUnchanged: Whether the caller knows that the matches cannot have changed
+  ///   since the audit `memo` keeps: the same rules, and the same tokens in the same order, each of
+  ///   the same name and type, no typography token among those whose value changed.
   package static func run(
-    tokens: ModalTokenSet, audit: Configuration.Audit, configPath: String?, fixCache: ContrastFixCache?
+    tokens: ModalTokenSet, audit: Configuration.Audit, configPath: String?, memo: AuditMemo?,
+    matchesUnchanged: Bool = false
   ) throws -> AuditResult {
     guard !audit.rules.isEmpty else {
       throw DiagnosticsError([
@@ -98,19 +115,33 @@ public enum ContrastAudit {
     }
     // `nil` stands for the only mode of a project without modes.
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
-    let (entries, rules, fonts) = try match(audit.rules, in: tokens, modes: modes)
-    let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
+    let matches: Matches
+    // The last results are kept only with the matches they were measured for.
+    var previous: Measured?
+    if matchesUnchanged, let kept = memo?.matches {
+      matches = kept
+      previous = memo?.measured
+    } else {
+      memo?.matches = nil
+      let (entries, rules, fonts) = try match(audit.rules, in: tokens, modes: modes)
+      let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
+      matches = Matches(entries: entries, rules: rules, fonts: fonts, order: order)
+      memo?.matches = matches
+    }
+    memo?.measured = nil
     var sources = LiteralSources(tokens)
-    var (results, resultSources) = measure(
-      order, of: entries, rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit,
-      sources: &sources, fixCache: fixCache)
+    var (results, resultSources, byEntry) = measure(
+      matches.order, of: matches.entries, rules: matches.rules, fonts: matches.fonts, in: tokens,
+      modes: modes,
+      audit: audit, sources: &sources, previous: previous)
     noteWhatFixesMove(&results, sources: resultSources)
+    if let memo { memo.measured = Measured(tokens: tokens, results: results, byEntry: byEntry) }
     return AuditResult(
       level: audit.level, method: audit.method, canvas: audit.canvas, results: results,
       modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: audit.canvas(for: $0)) })
   }
 
-  private typealias Rule = Configuration.Audit.Rule
+  typealias Rule = Configuration.Audit.Rule
 
   /// Most pairs one audit measures (a large design system has a few thousand).
   static let maxPairs = 100_000
@@ -119,7 +150,7 @@ public enum ContrastAudit {
 
   /// Two tokens, or a token and a literal, to measure in every mode. Tokens are positions in the
   /// token sets, which list the same tokens in the same order in every mode.
-  private struct Pair {
+  struct Pair {
     enum Background: Hashable {
       case token(Int)
       case literal(Color, text: String)
@@ -132,7 +163,7 @@ public enum ContrastAudit {
 
   /// One pair to measure in one mode, found in rule order: a few words, so that sorting moves
   /// these (by position) rather than the results.
-  private struct Entry {
+  struct Entry {
     let pair: Pair
     /// The rule's position among the rules that yielded pairs.
     let rule: Int
@@ -422,39 +453,79 @@ public enum ContrastAudit {
 
   // MARK: - Measure
 
+  /// What one entry's result is measured from, as the identities of immutable tokens: its
+  /// foreground in its mode, the token holding the foreground's literal, its background token, and
+  /// for a foreground written `{base} @ NN%`, the base. The same identities give the same result.
+  struct MeasuredFrom: Equatable {
+    let foreground: ObjectIdentifier
+    let foregroundSource: ObjectIdentifier
+    let background: ObjectIdentifier?
+    let aliasBase: ObjectIdentifier?
+  }
+
+  /// An audit's results, kept for the next audit of a session, with what each entry's result was
+  /// measured from.
+  struct Measured {
+    /// The tokens measured, kept alive so that no other token can take the identities below.
+    let tokens: ModalTokenSet
+    /// In report order, with the fixes' notes on what they move.
+    let results: [PairResult]
+    /// By entry: what its result was measured from, and the result's position in `results`.
+    let byEntry: [(from: MeasuredFrom, result: Int)?]
+  }
+
   /// The result of each entry `order` names, in that order, with the tokens its colors take their
-  /// literals from.
+  /// literals from and what each entry's result was measured from. An entry measured from the very
+  /// tokens it was measured from in `previous` (whose matches are these) keeps its result there.
   private static func measure(
     _ order: [Int], of entries: [Entry], rules: [Rule], fonts: [APCAFont?], in tokens: ModalTokenSet,
-    modes: [String?], audit: Configuration.Audit, sources: inout LiteralSources, fixCache: ContrastFixCache?
-  ) -> ([PairResult], [ResultSources]) {
+    modes: [String?], audit: Configuration.Audit, sources: inout LiteralSources, previous: Measured?
+  ) -> ([PairResult], [ResultSources], [(from: MeasuredFrom, result: Int)?]) {
     var results: [PairResult] = []
     results.reserveCapacity(order.count)
     var resultSources: [ResultSources] = []
     resultSources.reserveCapacity(order.count)
+    var byEntry: [(from: MeasuredFrom, result: Int)?] = Array(repeating: nil, count: entries.count)
     var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
+    let previous = previous.flatMap { $0.byEntry.count == entries.count ? $0 : nil }
     for entryIndex in order {
       let entry = entries[entryIndex]
+      let set = tokens.sets[entry.mode]
+      let foreground = set.tokens[entry.pair.foreground]
+      var background: (token: ObjectIdentifier, source: ObjectIdentifier)?
+      if case .token(let index) = entry.pair.background {
+        background = (
+          ObjectIdentifier(set.tokens[index]), ObjectIdentifier(sources.source(of: index, mode: entry.mode))
+        )
+      }
+      let from = MeasuredFrom(
+        foreground: ObjectIdentifier(foreground),
+        foregroundSource: ObjectIdentifier(sources.source(of: entry.pair.foreground, mode: entry.mode)),
+        background: background?.token,
+        aliasBase: foreground.reference.flatMap { reference in
+          reference.alphaFactor == nil ? nil : set[reference.target.name].map(ObjectIdentifier.init)
+        })
+      let source = ResultSources(
+        mode: entry.mode, foreground: from.foreground, foregroundSource: from.foregroundSource,
+        backgroundSource: background?.source)
+      if let previous, let kept = previous.byEntry[entryIndex], kept.from == from {
+        byEntry[entryIndex] = (from, results.count)
+        results.append(previous.results[kept.result])
+        resultSources.append(source)
+        continue
+      }
       guard
         let (result, fixRequest) = result(
           of: entry, rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit, sources: &sources)
       else { continue }
       if let fixRequest { fixRequests.append((results.count, fixRequest)) }
+      byEntry[entryIndex] = (from, results.count)
       results.append(result)
-      var background: ObjectIdentifier?
-      if case .token(let index) = entry.pair.background {
-        background = ObjectIdentifier(sources.source(of: index, mode: entry.mode))
-      }
-      resultSources.append(
-        ResultSources(
-          mode: entry.mode,
-          foreground: ObjectIdentifier(tokens.sets[entry.mode].tokens[entry.pair.foreground]),
-          foregroundSource: ObjectIdentifier(sources.source(of: entry.pair.foreground, mode: entry.mode)),
-          backgroundSource: background))
+      resultSources.append(source)
     }
-    let fixes = ContrastFix.findAll(fixRequests.map(\.request), cache: fixCache)
+    let fixes = ContrastFix.findAll(fixRequests.map(\.request))
     for (position, fix) in fixes.enumerated() { results[fixRequests[position].result].fix = fix }
-    return (results, resultSources)
+    return (results, resultSources, byEntry)
   }
 
   /// One entry measured and judged, with what a fix is searched from when it fails. Fields are read

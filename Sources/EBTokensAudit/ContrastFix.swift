@@ -81,30 +81,6 @@ extension ContrastFix {
   /// Pairs from which a fix is searched on both cores: below it, splitting costs more than it saves.
   static let minimumCountSearchedSideBySide = 64
 
-  /// Each request's fix, in order, searched only when `cache` does not hold it; the cache then
-  /// holds this audit's searches, and no others.
-  static func findAll(_ requests: [Request], cache: ContrastFixCache?) -> [ContrastFix?] {
-    guard let cache else { return findAll(requests) }
-    let known = cache.fixes
-    let missing = requests.filter { known[Request.Search($0)] == nil }
-    var fixes: [Request.Search: ContrastFix?] = [:]
-    fixes.reserveCapacity(requests.count)
-    for (request, fix) in zip(missing, findAll(missing)) { fixes[Request.Search(request)] = fix }
-    let found = requests.map { request -> ContrastFix? in
-      let search = Request.Search(request)
-      var fix: ContrastFix?
-      if let searched = fixes[search] {
-        fix = searched
-      } else if let kept = known[search] {
-        fix = kept
-        fixes[search] = kept
-      }
-      return fix.map { $0.naming(request.token) }
-    }
-    cache.fixes = fixes
-    return found
-  }
-
   /// Each request's fix, in order; searched on both cores when there are many (a fix tries a few
   /// dozen colors, and a large audit can have thousands of failing pairs).
   static func findAll(_ requests: [Request]) -> [ContrastFix?] {
@@ -375,18 +351,23 @@ extension ContrastFix {
   }
 }
 
-/// The fixes an audit searched, kept for the next audit of a ``BuildSession``-like caller (`ebtokens
-/// build --watch`): after an edit, only the failing pairs whose colors or minimum changed are
-/// searched again. It holds the last audit's searches only, so it never grows past one audit.
-package final class ContrastFixCache: @unchecked Sendable {
+/// What an audit keeps for the next audit of a ``BuildSession``-like caller (`ebtokens build
+/// --watch`): its rules' matches, which the next audit reuses when its caller knows they cannot
+/// have changed, and then its results, each kept for an entry measured from the very same tokens.
+package final class AuditMemo: @unchecked Sendable {
   private let lock = NSLock()
-  private var kept: [ContrastFix.Request.Search: ContrastFix?] = [:]
+  private var keptMatches: ContrastAudit.Matches?
+  private var keptResults: ContrastAudit.Measured?
 
   package init() {}
 
-  /// By what each search depends on; a fix names the token of the request that asked it first.
-  var fixes: [ContrastFix.Request.Search: ContrastFix?] {
-    get { lock.withLock { kept } }
-    set { lock.withLock { kept = newValue } }
+  var matches: ContrastAudit.Matches? {
+    get { lock.withLock { keptMatches } }
+    set { lock.withLock { keptMatches = newValue } }
+  }
+
+  var measured: ContrastAudit.Measured? {
+    get { lock.withLock { keptResults } }
+    set { lock.withLock { keptResults = newValue } }
   }
 }

@@ -103,8 +103,8 @@ final class SessionCache: @unchecked Sendable {
   private let lock = NSLock()
   private var tokenDigests: (set: ModalTokenSet, digests: TokenDigests)?
   private var renders: [String: OutputRender] = [:]
-  /// The fixes the last audit searched.
-  let fixCache = ContrastFixCache()
+  /// What the last audit keeps for the next: its fixes and its rules' matches.
+  let auditMemo = AuditMemo()
 
   /// An output's last render in the session, by its key (``OutputInputs/key(ofOutputAt:)``).
   final class OutputRender: @unchecked Sendable {

@@ -251,9 +251,21 @@ public struct Builder: Sendable {
             }
           }
           onRender?(key)
+          // A session keeps the last audit's matches while only values other than typography changed.
+          let last = reuse?.session?.render(of: key)
+          let auditDigests = last == nil ? nil : reuse?.inputs.auditDigests
+          let changed = last?.source.flatMap { source in
+            source.settings == auditDigests?.settings
+              ? reuse?.inputs.changedTokens(since: (source.set, source.digests)) : nil
+          }
+          last?.source = nil
           let result = try ContrastAudit.run(
             tokens: tokens, audit: configuration.audit, configPath: configuration.path,
-            fixCache: reuse?.session?.fixCache)
+            memo: reuse?.session?.auditMemo,
+            matchesUnchanged: changed.map { !$0.contains { $0.type == .typography } } ?? false)
+          if let last, let reuse, let settings = auditDigests?.settings {
+            last.source = (tokens, reuse.inputs.tokenDigests, settings)
+          }
           let reportDigest = digest ?? reuse?.inputs.auditDigest
           let folder = folders.folder(directory)
           // The JSON, tens of megabytes for a large audit, staged piece by piece as it is rendered.

@@ -78,6 +78,35 @@ final class Folder: @unchecked Sendable {
     return bytes
   }
 
+  /// Whether the regular file `name` holds exactly `expected`: read a chunk at a time, each
+  /// compared as it is read, so that no copy of the file is made and the first difference ends it.
+  /// `false` when it cannot be read.
+  func holds(_ name: String, exactly expected: [UInt8]) -> Bool {
+    guard let (file, _) = openRegularFile(name) else { return false }
+    defer { close(file) }
+    var chunk = [UInt8](repeating: 0, count: min(max(expected.count + 1, 4096), 1 << 16))
+    var offset = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        Foundation.read(file, buffer.baseAddress, buffer.count)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      if count == 0 { return offset == expected.count }
+      guard offset + count <= expected.count,
+        chunk.withUnsafeBytes({ read in
+          expected.withUnsafeBytes { whole in
+            guard let read = read.baseAddress, let whole = whole.baseAddress else { return false }
+            return memcmp(read, whole + offset, count) == 0
+          }
+        })
+      else { return false }
+      offset += count
+    }
+  }
+
   /// Writes `bytes` to the new file `name`, which must not exist (`O_EXCL`, so not through a
   /// link either); its open descriptor, for flushing, or the error.
   func createFile(_ name: String, bytes: [UInt8]) -> Result<Int32, Errno> {

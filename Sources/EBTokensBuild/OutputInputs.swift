@@ -166,11 +166,15 @@ final class OutputInputs: @unchecked Sendable {
   }
 
   /// The digest of what the audit report is made from: every token (a rule may match any).
-  var auditDigest: UInt64 {
+  var auditDigest: UInt64 { auditDigests.inputs }
+
+  /// The digests of what the audit report is made from, with and without the tokens.
+  var auditDigests: OutputDigests {
     let digests = self.digests
     var writer = TokenDigestWriter()
     writer.add(Self.auditKey)
+    let settings = ContentHash.xxh64(digests.base + writer.bytes)
     writer.add(digests.allTokens)
-    return ContentHash.xxh64(digests.base + writer.bytes)
+    return OutputDigests(settings: settings, inputs: ContentHash.xxh64(digests.base + writer.bytes))
   }
 }

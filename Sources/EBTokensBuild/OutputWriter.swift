@@ -334,8 +334,8 @@ public struct OutputWriter: Sendable {
     guard status.st_mode & S_IFMT == S_IFREG else {
       return .blocked(path: DisplayPath.forFile((parent.path as NSString).appendingPathComponent(name)))
     }
-    guard Int(status.st_size) == file.bytes.count, let current = parent.read(name) else { return .different }
-    return current == file.bytes ? .identical : .different
+    guard Int(status.st_size) == file.bytes.count else { return .different }
+    return parent.holds(name, exactly: file.bytes) ? .identical : .different
   }
 
   /// Lists the changes `outputs` make (see ``plan(_:)-([GeneratedOutput])``); `staging` holds

@@ -17,44 +17,39 @@ import Testing
     try AuditContrastTests.shippedAudit().results.filter { !$0.passes }
   }
 
-  /// A session's audit keeps the fixes it searched: the next audit gives the very fixes a search
-  /// gives, each naming its own pair's token, searches only what the cache does not hold, and
-  /// leaves the cache holding its own searches only.
-  @Test func fixesKeptBetweenAuditsAreTheFixesASearchFinds() throws {
+  /// A session's audit keeps its matches and results: the next audit of the very same tokens
+  /// gives every result from what it kept (a result planted there is what it gives), and of the
+  /// same tokens read again (other objects, the same values) measures every pair again, giving
+  /// what an audit without a memo gives.
+  @Test func resultsKeptBetweenAuditsAreTheResultsAnAuditGives() throws {
     let root = TestPaths.repositoryRoot.path
     let configuration = try ConfigurationLoader().load(path: root + "/ebtokens.yml")
     let tokens = try ProjectTokens.load(configuration, limits: .standard).value
-    let searched = try ContrastAudit.run(tokens: tokens, audit: configuration.audit).results
-    let failing = searched.filter { !$0.passes }
-    try #require(failing.count == 4)
-    let cache = ContrastFixCache()
-    for _ in 0..<2 {
-      let audited = try ContrastAudit.run(
-        tokens: tokens, audit: configuration.audit, configPath: nil, fixCache: cache)
-      #expect(audited.results == searched)
-      #expect(
-        cache.fixes.count
-          == Set(failing.map { "\($0.foregroundColor) \($0.backgroundColor) \($0.required ?? 0)" }).count)
+    let audited = try ContrastAudit.run(tokens: tokens, audit: configuration.audit).results
+    try #require(audited.count { !$0.passes } == 4)
+    let memo = AuditMemo()
+    for matchesUnchanged in [false, true] {
+      let again = try ContrastAudit.run(
+        tokens: tokens, audit: configuration.audit, configPath: nil, memo: memo,
+        matchesUnchanged: matchesUnchanged)
+      #expect(again.results == audited)
     }
-    // A stale fix the cache holds for a search this audit makes is what the audit gives: the
-    // cache is trusted, so each fix must be keyed by everything its search depends on.
-    let stale = try #require(failing.first?.fix)
-    var planted = cache.fixes
-    for key in planted.keys { planted[key] = stale }
-    cache.fixes = planted
-    let audited = try ContrastAudit.run(
-      tokens: tokens, audit: configuration.audit, configPath: nil, fixCache: cache)
-    #expect(audited.results.filter { !$0.passes }.allSatisfy { $0.fix?.color == stale.color })
-    // A search this audit does not make is not kept.
-    let kept = cache.fixes.count
-    let other = ContrastFix.Request.Search(
-      ContrastFix.Request(
-        foreground: failing[0].foregroundColor, background: failing[0].backgroundColor,
-        canvas: failing[0].backgroundColor, minimum: 1.5, method: .wcag2, aliasBase: nil, token: "other"))
-    cache.fixes[other] = stale
-    _ = try ContrastAudit.run(tokens: tokens, audit: configuration.audit, configPath: nil, fixCache: cache)
-    #expect(cache.fixes.count == kept)
-    #expect(cache.fixes[other] == nil)
+    let kept = try #require(memo.measured)
+    let planted = kept.results.map { result in
+      var result = result
+      if result.fix != nil { result.fix?.alsoMoves = ["planted"] }
+      return result
+    }
+    memo.measured = ContrastAudit.Measured(tokens: kept.tokens, results: planted, byEntry: kept.byEntry)
+    let fromMemo = try ContrastAudit.run(
+      tokens: tokens, audit: configuration.audit, configPath: nil, memo: memo, matchesUnchanged: true)
+    // Only a fix whose token is an alias's base has its notes made again; the others are as kept.
+    #expect(fromMemo.results.contains { $0.fix?.alsoMoves == ["planted"] })
+    #expect(fromMemo.results.map(\.foreground) == audited.map(\.foreground))
+    let reread = try ProjectTokens.load(configuration, limits: .standard).value
+    let remeasured = try ContrastAudit.run(
+      tokens: reread, audit: configuration.audit, configPath: nil, memo: memo, matchesUnchanged: true)
+    #expect(remeasured.results == audited)
   }
 
   @Test func everyFailingPairOfTheShippedTokensHasAFix() throws {

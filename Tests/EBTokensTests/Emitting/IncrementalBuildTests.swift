@@ -333,6 +333,64 @@ import Testing
     }
   }
 
+  /// A session's audit reuses its rules' matches after a color's value changes, and matches
+  /// again when a typography token's size changes the role a rule takes from it: after each edit
+  /// the reports are byte for byte a full build's.
+  @Test func aSessionsAuditFollowsValueAndTypographyEdits() throws {
+    try withTemporaryDirectory { root in
+      let configuration = { (folder: String) in
+        """
+        tokens: tokens
+        outputs:
+          - kind: css
+            destination: \(folder)/css/tokens.css
+        audit:
+          report: \(folder)/report
+          rules:
+            - foreground: color.ink
+              background: color.paper
+              typography: type.body
+        """
+      }
+      let project = try BuildProject(in: root, configuration: configuration("dist"))
+      try FileManager.default.removeItem(at: project.url("tokens"))
+      try project.write("full.yml", configuration("full"))
+      let tokens = { (ink: String, size: String) in
+        """
+        color:
+          $type: color
+          ink: "\(ink)"
+          paper: "#FFFFFF"
+        type:
+          $type: typography
+          body:
+            $value: {fontFamily: X, fontSize: \(size), fontWeight: 400, letterSpacing: 0px, lineHeight: 1.5}
+        """
+      }
+      try project.write("tokens/t.yaml", tokens("#767676", "16px"))
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+      _ = try session.build()
+      // #808080 on white is 3.9:1: it fails body text (4.5) and passes large text (3).
+      for (ink, size, verdict) in [
+        ("#808080", "16px", "Fail"), ("#808080", "24px", "Pass"), ("#818181", "24px", "Pass"),
+        ("#818181", "16px", "Fail"),
+      ] {
+        try project.write("tokens/t.yaml", tokens(ink, size))
+        _ = try session.build(changedPaths: [project.url("tokens/t.yaml").path])
+        try? FileManager.default.removeItem(at: project.url("full"))
+        _ = try Builder().build(
+          try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
+        let report = try #require(project.read("dist/report/contrast-audit.md"))
+        #expect(report.contains(verdict == "Pass" ? "✅" : "❌"), "\(ink) at \(size)")
+        #expect(report.contains(size == "16px" ? "| text |" : "| large-text |"), "\(ink) at \(size)")
+        #expect(
+          Self.files(below: project.url("dist")) == Self.files(below: project.url("full")),
+          "\(ink) at \(size)")
+      }
+    }
+  }
+
   @Test func randomEditsBuildExactlyWhatAFullBuildBuilds() throws {
     var random = SeededGenerator()
     try withTemporaryDirectory { root in

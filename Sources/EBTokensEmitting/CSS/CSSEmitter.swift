@@ -10,7 +10,7 @@ import EBTokensSupport
 /// A color written outside sRGB is declared with its sRGB gamut mapping there, and as written in
 /// a last block for wide-gamut displays in browsers that read every CSS Color 4 notation
 /// (``CSSWideGamutContext``).
-struct CSSEmitter: OutputEmitter {
+struct CSSEmitter: PatchableOutputEmitter {
   /// The stylesheet's file name; the output's folder holds it.
   let fileName: String
   let selector: String
@@ -20,9 +20,24 @@ struct CSSEmitter: OutputEmitter {
 
   func templateNames(for tokens: ModalTokenSet) -> [String] { ["tokens.css"] }
 
-  func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
+  func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
+    files: [GeneratedFile], state: (any OutputPatching)?
+  ) {
     // The names claimed along the way are gone before the stylesheet is rendered.
     let (properties, declared) = try properties(of: tokens)
+    let file = try stylesheet(properties, declared: declared, tokens: tokens, templates: templates)
+    let state =
+      keepingState
+      ? CSSOutputState(
+        emitter: self, tokens: tokens, properties: properties, declared: declared, templates: templates) : nil
+    return ([file], state)
+  }
+
+  /// The stylesheet of `properties`, named and checked, and with modes of `declared`.
+  fileprivate func stylesheet(
+    _ properties: CSSPropertyList, declared: [(name: String, token: ModalToken)], tokens: ModalTokenSet,
+    templates: TemplateSet
+  ) throws -> GeneratedFile {
     let hasWideGamutColor = tokens.tokens.contains { $0.byMode.contains { $0.value.hasWideGamutColor } }
     let context = CSSFileContext(
       selector: selector, properties: properties,
@@ -32,10 +47,8 @@ struct CSSEmitter: OutputEmitter {
           properties: wideGamutProperties(properties),
           modeBlocks: modeBlocks(tokens.modes, declared, colors: .wideGamut))
         : nil)
-    return [
-      GeneratedFile(
-        path: fileName, bytes: try templates.render("tokens.css", context, tokenCount: tokens.tokens.count))
-    ]
+    return GeneratedFile(
+      path: fileName, bytes: try templates.render("tokens.css", context, tokenCount: tokens.tokens.count))
   }
 
   /// Every token's properties, in path order, and with modes the tokens the mode blocks declare,
@@ -151,6 +164,55 @@ struct CSSEmitter: OutputEmitter {
       }
       return nil
     }
+  }
+}
+
+/// The stylesheet as last rendered (``OutputMemo``): its properties, named and checked, and the
+/// tokens its mode blocks declare. After a change of values alone the names stand, so a patch puts
+/// each changed token in place of its old self and renders the stylesheet again without naming
+/// every token and checking every name again.
+private final class CSSOutputState: OutputPatching {
+  private let emitter: CSSEmitter
+  private var properties: CSSPropertyList
+  private var declared: [(name: String, token: ModalToken)]
+  private let templates: TemplateSet
+  /// By name, each token's position in the token set, its properties and its place in `declared`.
+  private let places: [String: (token: Int, properties: [Int], declared: Int?)]
+
+  init(
+    emitter: CSSEmitter, tokens: ModalTokenSet, properties: CSSPropertyList,
+    declared: [(name: String, token: ModalToken)], templates: TemplateSet
+  ) {
+    var places: [String: (token: Int, properties: [Int], declared: Int?)] = [:]
+    places.reserveCapacity(tokens.tokens.count)
+    for (index, token) in tokens.tokens.enumerated() { places[token.name] = (index, [], nil) }
+    for (index, entry) in properties.entries.enumerated() {
+      places[entry.token.name]?.properties.append(index)
+    }
+    for (index, entry) in declared.enumerated() { places[entry.token.name]?.declared = index }
+    self.emitter = emitter
+    self.properties = properties
+    self.declared = declared
+    self.templates = templates
+    self.places = places
+  }
+
+  func patch(_ tokens: ModalTokenSet, changed: [String]) -> [GeneratedFile]? {
+    var entries = properties.entries
+    for name in changed {
+      guard let place = places[name], tokens.tokens.indices.contains(place.token) else { return nil }
+      let token = tokens.tokens[place.token]
+      guard token.name == name else { return nil }
+      for index in place.properties {
+        entries[index] = CSSPropertyList.Entry(token: token.first, position: entries[index].position)
+      }
+      if let index = place.declared { declared[index].token = token }
+    }
+    properties = CSSPropertyList(language: properties.language, entries: entries)
+    guard
+      let file = try? emitter.stylesheet(properties, declared: declared, tokens: tokens, templates: templates)
+    else { return nil }
+    return [file]
   }
 }
 

@@ -264,6 +264,8 @@ import Testing
             destination: \(folder)/kotlin
             options:
               references: true
+          - kind: css
+            destination: \(folder)/css/tokens.css
         """
       }
       let project = try BuildProject(in: root, configuration: configuration("dist"))
@@ -289,20 +291,27 @@ import Testing
           gap: 8px
         """
       }
-      let dark = { (title: String) in "color:\n  text:\n    title: \"\(title)\"\n" }
+      // A hex color, quoted; anything else as YAML.
+      let dark = { (title: String) in
+        "color:\n  text:\n    title: \(title.hasPrefix("#") ? "\"\(title)\"" : title)\n"
+      }
       try project.write("tokens/tokens.yaml", light("#202020", "#FAFAFA", "Titles"))
       try project.write("dark/tokens.yaml", dark("#E0E0E0"))
       let session = BuildSession(
         configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
       _ = try session.build()
-      // Each edit, and how many of the three outputs it patches.
+      // Each edit, and how many of the four outputs it patches.
       let edits: [(light: (String, String, String), dark: String, patched: Int, what: String)] = [
-        (("#202020", "#FAFAFA", "Titles"), "#D0D0D0", 3, "a modal color's dark value"),
-        (("#303030", "#FAFAFA", "Titles"), "#D0D0D0", 3, "a modal color's light value, followed by aliases"),
-        (("#303030", "#F0F0F0", "Headings"), "#D0D0D0", 3, "a constant color and a description"),
+        (("#202020", "#FAFAFA", "Titles"), "#D0D0D0", 4, "a modal color's dark value"),
+        (("#303030", "#FAFAFA", "Titles"), "#D0D0D0", 4, "a modal color's light value, followed by aliases"),
+        (("#303030", "#F0F0F0", "Headings"), "#D0D0D0", 4, "a constant color and a description"),
         (("#303030", "#F0F0F0", "Headings"), "#303030", 0, "a modal color made constant"),
         (("#404040", "#F0F0F0", "Headings"), "#303030", 0, "a constant color made modal"),
-        (("#404040", "#E0E0E0", "Headings"), "#303030", 3, "a constant color again"),
+        (("#404040", "#E0E0E0", "Headings"), "#303030", 4, "a constant color again"),
+        (
+          ("#404040", "#E0E0E0", "Headings"), "{$value: {colorSpace: display-p3, components: [1, 0, 1]}}", 3,
+          "a color outside sRGB"
+        ),
       ]
       for edit in edits {
         let before = session.outputsPatched
@@ -318,7 +327,8 @@ import Testing
         #expect(built == Self.files(below: project.url("full")), "\(edit.what)")
         #expect(session.outputsPatched - before == edit.patched, "\(edit.what)")
       }
-      // A root token's value is in the root file, which a patch does not render: a full render.
+      // A root token's value is in the Swift and Kotlin root files, which a patch does not render:
+      // those render in full; the stylesheet, which has no root, is patched.
       let before = session.outputsPatched
       try project.write(
         "tokens/tokens.yaml",
@@ -329,7 +339,7 @@ import Testing
       _ = try Builder().build(
         try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
       #expect(Self.files(below: project.url("dist")) == Self.files(below: project.url("full")))
-      #expect(session.outputsPatched == before)
+      #expect(session.outputsPatched == before + 1)
     }
   }
 

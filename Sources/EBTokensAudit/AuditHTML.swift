@@ -18,8 +18,17 @@ enum AuditHTML {
     String(decoding: bytes(result), as: UTF8.self)
   }
 
-  /// The page's UTF-8: what `ebtokens build` writes, never held as a `String`.
-  static func bytes(_ result: AuditResult) -> [UInt8] {
+  /// The cards a page drew, by the position of their pair in the results, each with the result it
+  /// was drawn from: a card is a function of its result and the audit's method.
+  typealias Cards = [Int: (result: PairResult, markup: [UInt8])]
+
+  /// The page's UTF-8: what `ebtokens build` writes, never held as a `String`. With `memo`, a card
+  /// the last page drew for the very same result at the same position is copied from there, and
+  /// this page's cards are kept there for the next.
+  static func bytes(_ result: AuditResult, memo: AuditMemo? = nil) -> [UInt8] {
+    var cards = CardCopies(previous: memo?.htmlCards ?? [:])
+    memo?.htmlCards = [:]
+    defer { memo?.htmlCards = cards.drawn }
     // Each section's count, and no more of its pairs than a page can draw.
     var failing = Section()
     var passing = Section()
@@ -53,12 +62,14 @@ enum AuditHTML {
     var cardsLeft = maximumCards
     appendSection(
       "Failing", id: "failing", pairs: failing, result: result, cardsLeft: &cardsLeft,
-      empty: "No pair falls short of \(escaper.literal(result.standard)).", to: &html)
+      empty: "No pair falls short of \(escaper.literal(result.standard)).", cards: &cards, to: &html)
     appendSection(
-      "Passing", id: "passing", pairs: passing, result: result, cardsLeft: &cardsLeft, empty: nil, to: &html)
+      "Passing", id: "passing", pairs: passing, result: result, cardsLeft: &cardsLeft, empty: nil,
+      cards: &cards, to: &html)
     appendSection(
       "Decorative", id: "decorative", pairs: decorative, result: result, cardsLeft: &cardsLeft, empty: nil,
-      note: "Reported for reference, never judged: these colors carry no information.", to: &html)
+      note: "Reported for reference, never judged: these colors carry no information.", cards: &cards,
+      to: &html)
     html += "</main>\n".utf8
     html += footer(result).utf8
     html += "</body>\n</html>\n".utf8
@@ -142,6 +153,7 @@ enum AuditHTML {
     _ title: String, id: String, pairs section: Section, result: AuditResult, cardsLeft: inout Int,
     empty: String?,
     note: String? = nil,
+    cards: inout CardCopies,
     to html: inout [UInt8]
   ) {
     guard section.total > 0 || empty != nil else { return }
@@ -159,11 +171,34 @@ enum AuditHTML {
       }
       if !shown.isEmpty {
         html.appendText("<div class=\"grid\">\n")
-        for index in shown { appendCard(result.results[index], result: result, to: &html) }
+        for index in shown { cards.append(index, of: result, to: &html) }
         html.appendText("</div>\n")
       }
     }
     html.appendText("</section>\n")
+  }
+
+  /// The cards of a page: copied from the last page's where it drew the same result at the same
+  /// position, drawn otherwise; and every card drawn or copied, for the next page.
+  struct CardCopies {
+    let previous: Cards
+    private(set) var drawn: Cards = [:]
+
+    init(previous: Cards) {
+      self.previous = previous
+    }
+
+    mutating func append(_ index: Int, of result: AuditResult, to html: inout [UInt8]) {
+      let pair = result.results[index]
+      if let kept = previous[index], kept.result == pair {
+        html += kept.markup
+        drawn[index] = kept
+        return
+      }
+      let start = html.count
+      appendCard(pair, result: result, to: &html)
+      drawn[index] = (pair, Array(html[start...]))
+    }
   }
 
   /// One pair's card, its markup appended piece by piece (an interpolated template per card cost

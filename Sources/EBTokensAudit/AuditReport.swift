@@ -45,11 +45,19 @@ public enum AuditReport {
 
   /// The report files `ebtokens build` generates: `contrast-audit.md`, `.json` and `.html`.
   public static func reportFiles(_ result: AuditResult, formats: [Format] = buildFormats) -> [GeneratedFile] {
+    reportFiles(result, formats: formats, memo: nil)
+  }
+
+  /// ``reportFiles(_:formats:)``; the HTML page writes again from `memo` each card the last page
+  /// of a session drew for the very same result at the same position, and keeps its cards there.
+  package static func reportFiles(_ result: AuditResult, formats: [Format], memo: AuditMemo?)
+    -> [GeneratedFile]
+  {
     formats.map { format in
       let path = fileName(format)
       switch format {
       case .json: return GeneratedFile(path: path, bytes: jsonBytes(result))
-      case .html: return GeneratedFile(path: path, bytes: AuditHTML.bytes(result))
+      case .html: return GeneratedFile(path: path, bytes: AuditHTML.bytes(result, memo: memo))
       default: return GeneratedFile(path: path, contents: render(result, format: format))
       }
     }
@@ -312,6 +320,30 @@ public enum AuditReport {
     let (members, element) = jsonDocument(result)
     JSONWriter.stream(
       members, thenArray: "results", count: result.results.count, element: element, to: write)
+  }
+
+  /// ``streamJSON(_:to:)``, writing again from `memo` each pair's members that the last report
+  /// of a session wrote for the very same result at the same position, and keeping this report's
+  /// in `memo` for the next: a pair's members are a function of its result alone.
+  package static func streamJSON(_ result: AuditResult, memo: AuditMemo, to write: ([UInt8]) -> Void) {
+    let (members, element) = jsonDocument(result)
+    let previous = memo.jsonElements
+    memo.jsonElements = []
+    var written: [(result: PairResult, members: [UInt8])] = []
+    written.reserveCapacity(result.results.count)
+    let pairs = result.results
+    JSONWriter.stream(
+      members, thenArray: "results", count: pairs.count,
+      element: { index, object in
+        if index < previous.count, previous[index].result == pairs[index] {
+          object.replay(previous[index].members)
+          written.append(previous[index])
+        } else {
+          element(index, &object)
+          written.append((pairs[index], object.writtenMembers))
+        }
+      }, to: write)
+    memo.jsonElements = written
   }
 
   /// The JSON report's members before `results`, and what writes the result at a position.

@@ -353,13 +353,29 @@ extension ContrastFix {
 
 /// What an audit keeps for the next audit of a ``BuildSession``-like caller (`ebtokens build
 /// --watch`): its rules' matches, which the next audit reuses when its caller knows they cannot
-/// have changed, and then its results, each kept for an entry measured from the very same tokens.
+/// have changed, and then its results, each kept for an entry measured from the very same tokens;
+/// and each pair's members in its JSON report and card in its HTML page.
 package final class AuditMemo: @unchecked Sendable {
   private let lock = NSLock()
   private var keptMatches: ContrastAudit.Matches?
   private var keptResults: ContrastAudit.Measured?
+  private var keptJSONElements: [(result: PairResult, members: [UInt8])] = []
+  private var keptCards: AuditHTML.Cards = [:]
 
   package init() {}
+
+  /// Each pair's members in the last JSON report (``AuditReport/streamJSON(_:memo:to:)``), with
+  /// the result they were written from.
+  var jsonElements: [(result: PairResult, members: [UInt8])] {
+    get { lock.withLock { keptJSONElements } }
+    set { lock.withLock { keptJSONElements = newValue } }
+  }
+
+  /// The last HTML page's cards (``AuditHTML/bytes(_:memo:)``).
+  var htmlCards: AuditHTML.Cards {
+    get { lock.withLock { keptCards } }
+    set { lock.withLock { keptCards = newValue } }
+  }
 
   var matches: ContrastAudit.Matches? {
     get { lock.withLock { keptMatches } }

@@ -274,13 +274,22 @@ public struct Builder: Sendable {
               guard format == .json else {
                 return prepared(
                   GeneratedOutput(
-                    directory: directory, files: AuditReport.reportFiles(result, formats: [format])),
+                    directory: directory,
+                    files: AuditReport.reportFiles(result, formats: [format], memo: reuse?.session?.auditMemo)
+                  ),
                   key: key, digest: reportDigest
                 ).prepared.files
               }
               return [
                 OutputWriter.prepare(
-                  path: AuditReport.fileName(.json), streaming: { AuditReport.streamJSON(result, to: $0) },
+                  path: AuditReport.fileName(.json),
+                  streaming: { write in
+                    if let memo = reuse?.session?.auditMemo {
+                      AuditReport.streamJSON(result, memo: memo, to: write)
+                    } else {
+                      AuditReport.streamJSON(result, to: write)
+                    }
+                  },
                   bytes: { AuditReport.reportFiles(result, formats: [.json])[0].bytes }, in: folder,
                   staging: staging)
               ]

@@ -140,6 +140,26 @@ public struct JSONWriter {
       put(UInt8(ascii: "{"))
     }
 
+    /// The members written since the element began, as ``replay(_:)`` writes them again: an
+    /// element's members are laid out the same wherever the element is.
+    package var writtenMembers: [UInt8] {
+      let start = indent * 2 + 1
+      return Array(UnsafeBufferPointer(start: bytes + start, count: max(0, count - start)))
+    }
+
+    /// Writes `members`, the ``writtenMembers`` of an element written before with the same
+    /// members, in place of writing them one by one.
+    package mutating func replay(_ members: [UInt8]) {
+      guard !members.isEmpty else { return }
+      reserve(members.count)
+      members.withUnsafeBufferPointer { source in
+        guard let base = source.baseAddress else { return }
+        (bytes + count).update(from: base, count: source.count)
+      }
+      count += members.count
+      isEmpty = false
+    }
+
     /// Closes the element, with the comma and line break that follow it unless it is the `last`,
     /// and appends it to `output`.
     fileprivate mutating func end(last: Bool, appendingTo output: inout [UInt8]) {

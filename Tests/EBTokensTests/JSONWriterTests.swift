@@ -114,6 +114,31 @@ import Testing
     #expect(String(decoding: rendered, as: UTF8.self) == expected)
   }
 
+  /// An element's members, taken as written and replayed in another document at another
+  /// position (first, last, between others), give the document written member by member; an
+  /// element with no members replays as one.
+  @Test func replayedMembersAreTheMembersWritten() {
+    let members: [(String, JSONWriter.Value)] = [("level", .string("AA"))]
+    var written: [[UInt8]] = []
+    _ = JSONWriter.render(members, thenArray: "results", count: Self.count) { index, object in
+      Self.element(index, &object)
+      written.append(object.writtenMembers)
+    }
+    #expect(written.count == Self.count && written.allSatisfy { !$0.isEmpty })
+    let reversed = JSONWriter.render(members, thenArray: "results", count: Self.count) { index, object in
+      object.replay(written[Self.count - 1 - index])
+    }
+    let expected = JSONWriter.render(
+      .object(members + [("results", .array((0..<Self.count).reversed().map(Self.value)))]))
+    #expect(String(decoding: reversed, as: UTF8.self) == expected)
+    let empty = JSONWriter.render([], thenArray: "results", count: 2) { index, object in
+      if index == 0 { object.replay([]) }
+    }
+    #expect(
+      String(decoding: empty, as: UTF8.self)
+        == JSONWriter.render(.object([("results", .array([.object([]), .object([])]))])))
+  }
+
   @Test(arguments: [1, 64, 1 << 20])
   func aStreamedDocumentIsTheRenderedOneInPieces(pieceSize: Int) {
     let members: [(String, JSONWriter.Value)] = [("level", .string("AA"))]

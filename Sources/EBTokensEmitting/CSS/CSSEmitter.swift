@@ -25,12 +25,12 @@ struct CSSEmitter: PatchableOutputEmitter {
   ) {
     // The names claimed along the way are gone before the stylesheet is rendered.
     let (properties, declared) = try properties(of: tokens)
-    let file = try stylesheet(properties, declared: declared, tokens: tokens, templates: templates)
-    let state =
-      keepingState
-      ? CSSOutputState(
-        emitter: self, tokens: tokens, properties: properties, declared: declared, templates: templates) : nil
-    return ([file], state)
+    guard keepingState else {
+      return ([try stylesheet(properties, declared: declared, tokens: tokens, templates: templates)], nil)
+    }
+    let state = CSSOutputState(
+      emitter: self, tokens: tokens, properties: properties, declared: declared, templates: templates)
+    return ([try state.stylesheet(tokens)], state)
   }
 
   /// The stylesheet of `properties`, named and checked, and with modes of `declared`.
@@ -174,6 +174,9 @@ struct CSSEmitter: PatchableOutputEmitter {
 private final class CSSOutputState: OutputPatching {
   private let emitter: CSSEmitter
   private var properties: CSSPropertyList
+  /// The texts of the properties' declarations, kept across renders: a patch renders only the
+  /// changed tokens' declarations again.
+  private let renders = ElementRenders()
   private var declared: [(name: String, token: ModalToken)]
   private let templates: TemplateSet
   /// By name, each token's position in the token set, its properties and its place in `declared`.
@@ -191,7 +194,9 @@ private final class CSSOutputState: OutputPatching {
     }
     for (index, entry) in declared.enumerated() { places[entry.token.name]?.declared = index }
     self.emitter = emitter
-    self.properties = properties
+    self.properties = CSSPropertyList(
+      language: properties.language, entries: properties.entries,
+      contexts: properties.entries.indices.map(properties.context(at:)), renders: renders)
     self.declared = declared
     self.templates = templates
     self.places = places
@@ -199,6 +204,7 @@ private final class CSSOutputState: OutputPatching {
 
   func patch(_ tokens: ModalTokenSet, changed: [String]) -> [GeneratedFile]? {
     var entries = properties.entries
+    var contexts = properties.contexts ?? []
     for name in changed {
       guard let place = places[name], tokens.tokens.indices.contains(place.token) else { return nil }
       let token = tokens.tokens[place.token]
@@ -208,11 +214,24 @@ private final class CSSOutputState: OutputPatching {
       }
       if let index = place.declared { declared[index].token = token }
     }
-    properties = CSSPropertyList(language: properties.language, entries: entries)
-    guard
-      let file = try? emitter.stylesheet(properties, declared: declared, tokens: tokens, templates: templates)
-    else { return nil }
+    let list = CSSPropertyList(language: properties.language, entries: entries)
+    for name in changed {
+      // A changed token's properties get new contexts, whose texts are rendered again.
+      for index in places[name]?.properties ?? [] where contexts.indices.contains(index) {
+        contexts[index] = list.context(at: index)
+      }
+    }
+    properties = CSSPropertyList(
+      language: list.language, entries: entries, contexts: contexts, renders: renders)
+    guard let file = try? stylesheet(tokens) else { return nil }
     return [file]
+  }
+
+  /// The stylesheet of the properties and declared tokens as they now are, its declarations' texts
+  /// kept for the next render.
+  func stylesheet(_ tokens: ModalTokenSet) throws -> GeneratedFile {
+    defer { renders.endRender() }
+    return try emitter.stylesheet(properties, declared: declared, tokens: tokens, templates: templates)
   }
 }
 
@@ -302,7 +321,7 @@ final class CSSModeBlockContext: TemplateContext {
 
 /// The stylesheet's own properties, each made from its token when the template reaches it, so
 /// that the tokens' names and values are not all held beside the stylesheet being written.
-final class CSSPropertyList: TemplateList {
+final class CSSPropertyList: RenderKeepingList {
   /// One property: a token's own (`position` 0) or the next ``CSSLanguage/properties(of:)``
   /// makes of it (a typography's `-letter-spacing`).
   struct Entry {
@@ -312,15 +331,31 @@ final class CSSPropertyList: TemplateList {
 
   let language: CSSLanguage
   let entries: [Entry]
+  /// In a session (``CSSOutputState``), each entry's context, made once and kept across renders,
+  /// and where their texts are kept; `nil` for a render on its own, which makes each context when
+  /// the template reaches it.
+  let contexts: [CSSPropertyContext]?
+  let renders: ElementRenders?
 
-  package init(language: CSSLanguage, entries: [Entry]) {
+  package init(
+    language: CSSLanguage, entries: [Entry], contexts: [CSSPropertyContext]? = nil,
+    renders: ElementRenders? = nil
+  ) {
     self.language = language
     self.entries = entries
+    self.contexts = contexts
+    self.renders = renders
   }
 
   var count: Int { entries.count }
 
   func item(at index: Int) -> TemplateValue {
+    if let contexts { return .object(contexts[index]) }
+    return .object(context(at: index))
+  }
+
+  /// The context of the entry at `index`, made from its token.
+  func context(at index: Int) -> CSSPropertyContext {
     let entry = entries[index]
     let property = language.properties(of: entry.token)[entry.position]
     // An entry is only made for a token whose name was made, so this makes it again.
@@ -329,10 +364,9 @@ final class CSSPropertyList: TemplateList {
     case .success(let propertyName): name = propertyName
     case .failure: name = ""
     }
-    return .object(
-      CSSPropertyContext(
-        name: name + property.suffix, value: property.value, token: entry.token,
-        notes: entry.position == 0 ? .documentationAndDeprecation : .deprecation))
+    return CSSPropertyContext(
+      name: name + property.suffix, value: property.value, token: entry.token,
+      notes: entry.position == 0 ? .documentationAndDeprecation : .deprecation)
   }
 }
 

@@ -70,12 +70,16 @@ struct ByteBuffer: ~Copyable {
   }
 
   /// The bytes appended, in an array of their exact size.
-  func array() -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+  func array() -> [UInt8] { bytes(from: 0) }
+
+  /// The bytes appended from `offset` on (at most `count`), in an array of their exact size.
+  func bytes(from offset: Int) -> [UInt8] {
+    let length = max(0, count - min(max(offset, 0), count))
+    return [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
       if let base = buffer.baseAddress {
-        UnsafeMutableRawPointer(base).copyMemory(from: start, byteCount: count)
+        UnsafeMutableRawPointer(base).copyMemory(from: start + (count - length), byteCount: length)
       }
-      initialized = count
+      initialized = length
     }
   }
 }

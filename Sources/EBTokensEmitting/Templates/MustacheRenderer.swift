@@ -64,6 +64,10 @@ struct MustacheRenderer: ~Copyable {
   private var depth = 0
   /// The indentation of the standalone partials being rendered, outermost first.
   private var indent: [UInt8] = []
+  /// While an element of a ``RenderKeepingList`` renders, how many frames enclose it: a name found
+  /// in one of them, or in none, makes its text depend on more than the element (`escaped`).
+  private var elementFloor: Int?
+  private var escaped = false
 
   /// A value on the context stack: a section's value, or the element a section over a list is
   /// at (one frame, moved from element to element).
@@ -207,9 +211,31 @@ struct MustacheRenderer: ~Copyable {
     guard count > 0 else { return }
     stack.append(top)
     var element = Frame(elementsOf: list)
+    // An element's text is kept only outside another kept element, and outside an indented
+    // partial (whose indentation it would carry).
+    let renders: ElementRenders? =
+      if case .list(let list) = list, elementFloor == nil, indent.isEmpty {
+        (list as? any RenderKeepingList)?.renders ?? nil
+      } else { nil }
     for index in 0..<count {
       if index > 0 { element.moveTo(index) }
+      guard let renders, case .object(let context) = element.current else {
+        try nested(children, in: element)
+        continue
+      }
+      let key = ElementRenders.Key(
+        nodes: children.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
+        element: ObjectIdentifier(context), position: index, count: count)
+      if let text = renders.text(key) {
+        output.append(text)
+        continue
+      }
+      let start = output.count
+      elementFloor = stack.count
+      escaped = false
+      defer { elementFloor = nil }
       try nested(children, in: element)
+      if !escaped { renders.keep(key, context: context, text: output.bytes(from: start)) }
     }
     stack.removeLast()
   }
@@ -233,7 +259,7 @@ struct MustacheRenderer: ~Copyable {
 
   /// The value `name` finds: its first component in the innermost context that has it, the
   /// rest each in the value before; then the transforms. `nil` when nothing has the name.
-  private func resolve(_ name: MustacheName, in top: Frame) -> TemplateValue? {
+  private mutating func resolve(_ name: MustacheName, in top: Frame) -> TemplateValue? {
     var value: TemplateValue?
     let transforms = name.transforms
     var applied = 0
@@ -263,16 +289,18 @@ struct MustacheRenderer: ~Copyable {
     return value
   }
 
-  private func lookUp(_ key: TemplateKey, from top: Frame) -> TemplateValue? {
+  private mutating func lookUp(_ key: TemplateKey, from top: Frame) -> TemplateValue? {
     if let value = top.field(key) { return value }
-    return stack.withUnsafeBufferPointer { frames in
+    let (value, frame) = stack.withUnsafeBufferPointer { frames -> (TemplateValue?, Int) in
       var index = frames.count - 1
       while index >= 0 {
-        if let value = frames[index].field(key) { return value }
+        if let value = frames[index].field(key) { return (value, index) }
         index -= 1
       }
-      return nil
+      return (nil, -1)
     }
+    if let elementFloor, frame < elementFloor { escaped = true }
+    return value
   }
 
   private mutating func write(_ text: MustacheText) {

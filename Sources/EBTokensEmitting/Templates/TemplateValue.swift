@@ -94,6 +94,53 @@ protocol TemplateList: AnyObject, Sendable {
   func item(at index: Int) -> TemplateValue
 }
 
+/// A list whose elements' renders are kept across renders (``ElementRenders``): a section over it
+/// copies an element's text from the last render when the element is the very same context at
+/// the same position, and its text read nothing outside the element.
+protocol RenderKeepingList: TemplateList {
+  /// Where the elements' texts are kept; `nil` when they are not.
+  var renders: ElementRenders? { get }
+}
+
+/// The text each element of a ``RenderKeepingList`` rendered to, by the section's template nodes,
+/// the element's context, its position and the list's length. A text is kept only when the element's rendering found
+/// every name in the element itself (or in values within it): then it is a function of the
+/// context, immutable, and of the nodes. Each render keeps only the texts it rendered or copied, and
+/// the contexts they were rendered from, so that no other context can take their identities.
+final class ElementRenders: @unchecked Sendable {
+  struct Key: Hashable {
+    /// The section's nodes, by their address in the compiled templates the list's owner keeps.
+    let nodes: Int
+    let element: ObjectIdentifier
+    /// The element's position and the list's length, which `first()`, `last()` and `index()` read.
+    let position: Int
+    let count: Int
+  }
+
+  private var kept: [Key: (context: any TemplateContext, text: [UInt8])] = [:]
+  private var next: [Key: (context: any TemplateContext, text: [UInt8])] = [:]
+
+  init() {}
+
+  /// The text `key` rendered to in the last render, kept for the next.
+  func text(_ key: Key) -> [UInt8]? {
+    guard let found = kept[key] else { return nil }
+    next[key] = found
+    return found.text
+  }
+
+  func keep(_ key: Key, context: any TemplateContext, text: [UInt8]) {
+    next[key] = (context, text)
+  }
+
+  /// Ends a render: the texts it rendered or copied are the ones the next render finds.
+  func endRender() {
+    kept = next
+    next = [:]
+    next.reserveCapacity(kept.count)
+  }
+}
+
 /// An array of contexts as a list: `.list(ContextList(tokens))` hands the array over as it is,
 /// and each element is wrapped only when the section reaches it.
 final class ContextList<Element: TemplateContext>: TemplateList {

@@ -298,3 +298,94 @@ private func render(_ template: String, _ data: [String: Data] = [:], partials: 
     #expect(cycles.map { "\($0.template) \($0.include.line):\($0.include.column)" } == ["a 1:7", "b 2:13"])
   }
 }
+
+/// An element that counts how often a template reads it.
+private final class CountedElement: TemplateContext, @unchecked Sendable {
+  let name: String
+  private(set) var reads = 0
+
+  init(_ name: String) {
+    self.name = name
+  }
+
+  func field(_ field: String) -> TemplateValue? {
+    reads += 1
+    return field == "name" ? .text(name) : nil
+  }
+}
+
+/// A list whose elements' texts are kept across renders.
+private final class KeptList: RenderKeepingList, @unchecked Sendable {
+  let elements: [CountedElement]
+  let renders: ElementRenders?
+
+  init(_ elements: [CountedElement], renders: ElementRenders) {
+    self.elements = elements
+    self.renders = renders
+  }
+
+  var count: Int { elements.count }
+  func item(at index: Int) -> TemplateValue { .object(elements[index]) }
+}
+
+/// The page around a kept list, with a field outside its elements.
+private final class Page: TemplateContext {
+  let list: KeptList
+  let outer: String
+
+  init(_ list: KeptList, outer: String) {
+    self.list = list
+    self.outer = outer
+  }
+
+  func field(_ field: String) -> TemplateValue? {
+    switch field {
+    case "items": return .list(list)
+    case "outer": return .text(outer)
+    default: return nil
+    }
+  }
+}
+
+/// The texts of a ``RenderKeepingList``'s elements: an element rendered from the same context at
+/// the same position is copied from the last render without being read, a new context is rendered,
+/// and an element whose text reads a name outside it (or a name found nowhere) is always rendered.
+@Suite struct ElementRendersTests {
+  private static func render(_ template: String, _ page: Page) throws -> String {
+    let library = MustacheLibrary(
+      templates: [try MustacheParser.parse(template, partials: [:])], indices: [:])
+    let text = String(decoding: try library.render(0, context: page), as: UTF8.self)
+    page.list.renders?.endRender()
+    return text
+  }
+
+  @Test func anElementOfTheSameContextIsCopiedAndANewOneRendered() throws {
+    let renders = ElementRenders()
+    let (a, b) = (CountedElement("a"), CountedElement("b"))
+    let template = "{{#items}}[{{name}}{{#last()}}.{{/last()}}]{{/items}}"
+    #expect(try Self.render(template, Page(KeptList([a, b], renders: renders), outer: "x")) == "[a][b.]")
+    let (readsA, readsB) = (a.reads, b.reads)
+    let c = CountedElement("c")
+    #expect(try Self.render(template, Page(KeptList([a, c], renders: renders), outer: "x")) == "[a][c.]")
+    #expect(a.reads == readsA && b.reads == readsB && c.reads > 0)
+    // The same context at another position, or in a list of another length, is rendered again.
+    #expect(
+      try Self.render(template, Page(KeptList([c, a, b], renders: renders), outer: "x")) == "[c][a][b.]")
+    #expect(a.reads > readsA)
+  }
+
+  @Test func anElementReadingOutsideItselfIsRenderedEachTime() throws {
+    let renders = ElementRenders()
+    let a = CountedElement("a")
+    for (template, outer, expected) in [
+      ("{{#items}}{{name}}{{outer}}{{/items}}", "1", "a1"),
+      ("{{#items}}{{name}}{{outer}}{{/items}}", "2", "a2"),
+      ("{{#items}}{{name}}{{missing}}{{/items}}", "3", "a"),
+      ("{{#items}}{{name}}{{missing}}{{/items}}", "4", "a"),
+    ] {
+      let before = a.reads
+      #expect(try Self.render(template, Page(KeptList([a], renders: renders), outer: outer)) == expected)
+      #expect(a.reads > before, "\(template) with \(outer)")
+    }
+  }
+}

@@ -328,22 +328,27 @@ public enum AuditReport {
   package static func streamJSON(_ result: AuditResult, memo: AuditMemo, to write: ([UInt8]) -> Void) {
     let (members, element) = jsonDocument(result)
     let previous = memo.jsonElements
-    memo.jsonElements = []
-    var written: [(result: PairResult, members: [UInt8])] = []
+    memo.jsonElements = ([], [])
+    var written: [[UInt8]] = []
     written.reserveCapacity(result.results.count)
     let pairs = result.results
-    JSONWriter.stream(
-      members, thenArray: "results", count: pairs.count,
-      element: { index, object in
-        if index < previous.count, previous[index].result == pairs[index] {
-          object.replay(previous[index].members)
-          written.append(previous[index])
-        } else {
-          element(index, &object)
-          written.append((pairs[index], object.writtenMembers))
-        }
-      }, to: write)
-    memo.jsonElements = written
+    // The results are compared where they are: a copy of each would cost more than the comparison.
+    pairs.withUnsafeBufferPointer { pairs in
+      previous.results.withUnsafeBufferPointer { before in
+        JSONWriter.stream(
+          members, thenArray: "results", count: pairs.count,
+          element: { index, object in
+            if index < before.count, index < previous.members.count, before[index] == pairs[index] {
+              object.replay(previous.members[index])
+              written.append(previous.members[index])
+            } else {
+              element(index, &object)
+              written.append(object.writtenMembers)
+            }
+          }, to: write)
+      }
+    }
+    memo.jsonElements = (pairs, written)
   }
 
   /// The JSON report's members before `results`, and what writes the result at a position.

@@ -359,14 +359,14 @@ package final class AuditMemo: @unchecked Sendable {
   private let lock = NSLock()
   private var keptMatches: ContrastAudit.Matches?
   private var keptResults: ContrastAudit.Measured?
-  private var keptJSONElements: [(result: PairResult, members: [UInt8])] = []
+  private var keptJSONElements: (results: [PairResult], members: [[UInt8]]) = ([], [])
   private var keptCards: AuditHTML.Cards = [:]
 
   package init() {}
 
-  /// Each pair's members in the last JSON report (``AuditReport/streamJSON(_:memo:to:)``), with
-  /// the result they were written from.
-  var jsonElements: [(result: PairResult, members: [UInt8])] {
+  /// The results of the last JSON report (``AuditReport/streamJSON(_:memo:to:)``), the very
+  /// array the audit gave, and each one's members in the report.
+  var jsonElements: (results: [PairResult], members: [[UInt8]]) {
     get { lock.withLock { keptJSONElements } }
     set { lock.withLock { keptJSONElements = newValue } }
   }

@@ -230,8 +230,7 @@ private final class CSSOutputState: OutputPatching {
   /// The stylesheet of the properties and declared tokens as they now are, its declarations' texts
   /// kept for the next render.
   func stylesheet(_ tokens: ModalTokenSet) throws -> GeneratedFile {
-    defer { renders.endRender() }
-    return try emitter.stylesheet(properties, declared: declared, tokens: tokens, templates: templates)
+    try emitter.stylesheet(properties, declared: declared, tokens: tokens, templates: templates)
   }
 }
 

@@ -213,29 +213,30 @@ struct MustacheRenderer: ~Copyable {
     var element = Frame(elementsOf: list)
     // An element's text is kept only outside another kept element, and outside an indented
     // partial (whose indentation it would carry).
-    let renders: ElementRenders? =
-      if case .list(let list) = list, elementFloor == nil, indent.isEmpty {
-        (list as? any RenderKeepingList)?.renders ?? nil
+    let texts: ElementRenders.Texts? =
+      if case .list(let list) = list, elementFloor == nil, indent.isEmpty,
+        let renders = (list as? any RenderKeepingList)?.renders ?? nil
+      {
+        renders.texts(
+          ofSection: children.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }, count: count)
       } else { nil }
     for index in 0..<count {
-      if index > 0 { element.moveTo(index) }
-      guard let renders, case .object(let context) = element.current else {
+      guard let texts, case .list(let list) = list, case .object(let context) = list.item(at: index) else {
+        if index > 0 { element.moveTo(index) }
         try nested(children, in: element)
         continue
       }
-      let key = ElementRenders.Key(
-        nodes: children.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
-        element: ObjectIdentifier(context), position: index, count: count)
-      if let text = renders.text(key) {
+      if let text = texts.text(at: index, of: context) {
         output.append(text)
         continue
       }
+      if index > 0 { element.moveTo(index) }
       let start = output.count
       elementFloor = stack.count
       escaped = false
       defer { elementFloor = nil }
       try nested(children, in: element)
-      if !escaped { renders.keep(key, context: context, text: output.bytes(from: start)) }
+      if !escaped { texts.keep(output.bytes(from: start), at: index, of: context) }
     }
     stack.removeLast()
   }

@@ -96,48 +96,50 @@ protocol TemplateList: AnyObject, Sendable {
 
 /// A list whose elements' renders are kept across renders (``ElementRenders``): a section over it
 /// copies an element's text from the last render when the element is the very same context at
-/// the same position, and its text read nothing outside the element.
+/// the same position in a list of the same length, and its text read nothing outside the element.
 protocol RenderKeepingList: TemplateList {
   /// Where the elements' texts are kept; `nil` when they are not.
   var renders: ElementRenders? { get }
 }
 
-/// The text each element of a ``RenderKeepingList`` rendered to, by the section's template nodes,
-/// the element's context, its position and the list's length. A text is kept only when the element's rendering found
-/// every name in the element itself (or in values within it): then it is a function of the
-/// context, immutable, and of the nodes. Each render keeps only the texts it rendered or copied, and
-/// the contexts they were rendered from, so that no other context can take their identities.
+/// The texts the elements of a ``RenderKeepingList`` rendered to, for each section over it (by the
+/// section's template nodes): by the element's position, with the context it was rendered from. A
+/// text is kept only when the element's rendering found every name in the element itself (or in
+/// values within it): then it is a function of the context, immutable, and of the nodes. The
+/// contexts are kept with their texts, so that no other context can take their identities.
 final class ElementRenders: @unchecked Sendable {
-  struct Key: Hashable {
-    /// The section's nodes, by their address in the compiled templates the list's owner keeps.
-    let nodes: Int
-    let element: ObjectIdentifier
-    /// The element's position and the list's length, which `first()`, `last()` and `index()` read.
-    let position: Int
+  /// One section's texts, for a list of `count` elements (whose `first()`, `last()` and `index()`
+  /// the texts may have read).
+  final class Texts {
     let count: Int
+    private var elements: [(context: any TemplateContext, text: [UInt8])?]
+
+    init(count: Int) {
+      self.count = count
+      elements = Array(repeating: nil, count: count)
+    }
+
+    /// The text of the element at `position`, when it was rendered from `context`.
+    func text(at position: Int, of context: any TemplateContext) -> [UInt8]? {
+      guard let kept = elements[position], kept.context === context else { return nil }
+      return kept.text
+    }
+
+    func keep(_ text: [UInt8], at position: Int, of context: any TemplateContext) {
+      elements[position] = (context, text)
+    }
   }
 
-  private var kept: [Key: (context: any TemplateContext, text: [UInt8])] = [:]
-  private var next: [Key: (context: any TemplateContext, text: [UInt8])] = [:]
+  private var bySection: [Int: Texts] = [:]
 
   init() {}
 
-  /// The text `key` rendered to in the last render, kept for the next.
-  func text(_ key: Key) -> [UInt8]? {
-    guard let found = kept[key] else { return nil }
-    next[key] = found
-    return found.text
-  }
-
-  func keep(_ key: Key, context: any TemplateContext, text: [UInt8]) {
-    next[key] = (context, text)
-  }
-
-  /// Ends a render: the texts it rendered or copied are the ones the next render finds.
-  func endRender() {
-    kept = next
-    next = [:]
-    next.reserveCapacity(kept.count)
+  /// The texts of the section whose nodes are at `nodes`, over a list of `count` elements.
+  func texts(ofSection nodes: Int, count: Int) -> Texts {
+    if let texts = bySection[nodes], texts.count == count { return texts }
+    let texts = Texts(count: count)
+    bySection[nodes] = texts
+    return texts
   }
 }
 

@@ -354,9 +354,7 @@ private final class Page: TemplateContext {
   private static func render(_ template: String, _ page: Page) throws -> String {
     let library = MustacheLibrary(
       templates: [try MustacheParser.parse(template, partials: [:])], indices: [:])
-    let text = String(decoding: try library.render(0, context: page), as: UTF8.self)
-    page.list.renders?.endRender()
-    return text
+    return String(decoding: try library.render(0, context: page), as: UTF8.self)
   }
 
   @Test func anElementOfTheSameContextIsCopiedAndANewOneRendered() throws {

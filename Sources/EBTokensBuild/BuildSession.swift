@@ -9,7 +9,9 @@ import Foundation
 /// Builds one project again and again, keeping what each build read, for `ebtokens build --watch`:
 /// the first ``build(changedPaths:)`` is a full build; each later one reads again only the token
 /// files that changed, and renders again only the outputs whose inputs changed (the others, and the
-/// audit report, are left as they are on disk; see `OutputInputs`).
+/// audit report, are left as they are on disk; see `OutputInputs`). After a change of token values
+/// alone, the Swift, Kotlin and CSS outputs render again only what holds a changed token, and the
+/// audit measures again only the pairs a changed token may be in (`SessionCache`).
 ///
 /// Each build gives what ``Builder/build(_:mode:)`` gives and keeps its promises: it holds the
 /// project's and the output folders' locks, writes nothing when any input is invalid and reports
@@ -42,9 +44,9 @@ public final class BuildSession: @unchecked Sendable {
   /// How many builds patched the last build's tokens rather than resolving every token again.
   public var loadsPatched: Int { cache.members.loadsPatched }
 
-  /// How many times an output was patched, its changed tokens declared again and only their
-  /// files rendered, rather than rendered in full (the Swift and Kotlin outputs; see
-  /// ``/EBTokensEmitting/OutputMemo``).
+  /// How many times an output was patched after a change of token values alone, only its changed
+  /// tokens rendered again, rather than rendered in full (the Swift, Kotlin and CSS outputs; see
+  /// docs/performance.md, "Incremental rendering, round three").
   public var outputsPatched: Int { cache.outputsPatched }
 
   /// Builds the project with the session's configuration.

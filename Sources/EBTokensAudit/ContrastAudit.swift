@@ -129,13 +129,15 @@ public enum ContrastAudit {
       memo?.matches = matches
     }
     memo?.measured = nil
-    var sources = LiteralSources(tokens)
+    var sources = previous.map { LiteralSources(tokens, reusing: $0.sources) } ?? LiteralSources(tokens)
     var (results, resultSources, byEntry) = measure(
       matches.order, of: matches.entries, rules: matches.rules, fonts: matches.fonts, in: tokens,
       modes: modes,
       audit: audit, sources: &sources, previous: previous)
     noteWhatFixesMove(&results, sources: resultSources)
-    if let memo { memo.measured = Measured(tokens: tokens, results: results, byEntry: byEntry) }
+    if let memo {
+      memo.measured = Measured(tokens: tokens, results: results, byEntry: byEntry, sources: sources)
+    }
     return AuditResult(
       level: audit.level, method: audit.method, canvas: audit.canvas, results: results,
       modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: audit.canvas(for: $0)) })
@@ -472,6 +474,9 @@ public enum ContrastAudit {
     let results: [PairResult]
     /// By entry: what its result was measured from, and the result's position in `results`.
     let byEntry: [(from: MeasuredFrom, result: Int)?]
+    /// The literal sources found, which the next audit keeps for the tokens whose chains it has
+    /// not changed.
+    let sources: LiteralSources
   }
 
   /// The result of each entry `order` names, in that order, with the tokens its colors take their
@@ -591,10 +596,66 @@ public enum ContrastAudit {
     private let tokens: ModalTokenSet
     /// Per mode, by position: the source found, `nil` until asked.
     private var found: [[Token?]]
+    /// Per mode, by a token's name, the positions of the tokens that reference it (and some that
+    /// did): made the first time a session's audit keeps the sources, and kept with them.
+    private var referrers: [[String: [Int]]]?
 
     init(_ tokens: ModalTokenSet) {
+      self.init(
+        tokens: tokens, found: tokens.sets.map { Array(repeating: nil, count: $0.tokens.count) },
+        referrers: nil)
+    }
+
+    private init(tokens: ModalTokenSet, found: [[Token?]], referrers: [[String: [Int]]]?) {
       self.tokens = tokens
-      found = tokens.sets.map { Array(repeating: nil, count: $0.tokens.count) }
+      self.found = found
+      self.referrers = referrers
+    }
+
+    /// The sources of the same tokens in the same order as `previous`'s, kept for every token
+    /// whose chain of references reaches no token that is not the very object it was there.
+    /// Tokens are immutable, so a chain of unchanged objects is the same chain; a token whose
+    /// chain reaches a changed one references it, directly or through others, and is found
+    /// again through the tokens that reference each changed one.
+    init(_ tokens: ModalTokenSet, reusing previous: LiteralSources) {
+      guard previous.tokens.sets.count == tokens.sets.count,
+        zip(previous.tokens.sets, tokens.sets).allSatisfy({ $0.tokens.count == $1.tokens.count })
+      else {
+        self.init(tokens)
+        return
+      }
+      var found = previous.found
+      var referrers = previous.referrers ?? previous.tokens.sets.map(Self.referrers)
+      for mode in tokens.sets.indices {
+        let before = previous.tokens.sets[mode].tokens
+        let now = tokens.sets[mode].tokens
+        var stale: [Int] = []
+        for index in now.indices where now[index] !== before[index] {
+          stale.append(index)
+          // A changed token may reference another token than before.
+          if let target = now[index].reference?.target.name {
+            referrers[mode][target, default: []].append(index)
+          }
+        }
+        // Every token whose chain reaches a changed one, found from the changed ones.
+        var seen = Set(stale)
+        while let index = stale.popLast() {
+          found[mode][index] = nil
+          for referrer in referrers[mode][now[index].name] ?? [] where seen.insert(referrer).inserted {
+            stale.append(referrer)
+          }
+        }
+      }
+      self.init(tokens: tokens, found: found, referrers: referrers)
+    }
+
+    /// The positions of the tokens of `set` that reference each name.
+    private static func referrers(_ set: TokenSet) -> [String: [Int]] {
+      var referrers: [String: [Int]] = [:]
+      for (index, token) in set.tokens.enumerated() {
+        if let target = token.reference?.target.name { referrers[target, default: []].append(index) }
+      }
+      return referrers
     }
 
     /// The source of the token at `index` in the set of mode position `mode`.

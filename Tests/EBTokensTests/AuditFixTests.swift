@@ -40,7 +40,8 @@ import Testing
       if result.fix != nil { result.fix?.alsoMoves = ["planted"] }
       return result
     }
-    memo.measured = ContrastAudit.Measured(tokens: kept.tokens, results: planted, byEntry: kept.byEntry)
+    memo.measured = ContrastAudit.Measured(
+      tokens: kept.tokens, results: planted, byEntry: kept.byEntry, sources: kept.sources)
     let fromMemo = try ContrastAudit.run(
       tokens: tokens, audit: configuration.audit, configPath: nil, memo: memo, matchesUnchanged: true)
     // Only a fix whose token is an alias's base has its notes made again; the others are as kept.
@@ -50,6 +51,45 @@ import Testing
     let remeasured = try ContrastAudit.run(
       tokens: reread, audit: configuration.audit, configPath: nil, memo: memo, matchesUnchanged: true)
     #expect(remeasured.results == audited)
+  }
+
+  /// A kept result is measured from the very token objects it was: when a link of a foreground's
+  /// chain of aliases is another object pointing elsewhere while the foreground is the same object
+  /// (a caller's set, not a load's: a load makes every token that references a changed one again),
+  /// the next audit finds the new end of the chain, which its fix names.
+  @Test func aKeptResultFollowsAChainWhoseLinkChanged() throws {
+    let yaml = { (link: String) in
+      [
+        "t.yaml": """
+        color:
+          $type: color
+          paper: "#FFFFFF"
+          grey-a: "#AAAAAA"
+          grey-b: "#AAAAAA"
+          link: "{color.\(link)}"
+          text: "{color.link}"
+        """
+      ]
+    }
+    let audit = try ConfigurationLoader().load(
+      yaml: AuditRuleTests.config("- foreground: color.text\n  background: color.paper\n  role: text"),
+      path: "ebtokens.yml"
+    ).audit
+    let before = try loadTokens(yaml("grey-a"))
+    let relinked = try loadTokens(yaml("grey-b"))
+    // The first set with only `link` taken from the second: `text` stays the very same object.
+    let mixed = TokenSet(
+      sorted: before.tokens.map { $0.name == "color.link" ? (relinked["color.link"] ?? $0) : $0 },
+      groups: before.groups)
+    let memo = AuditMemo()
+    let first = try ContrastAudit.run(
+      tokens: ModalTokenSet(single: before), audit: audit, configPath: nil, memo: memo)
+    #expect(first.results.first?.fix?.token == "color.grey-a")
+    let next = try ContrastAudit.run(
+      tokens: ModalTokenSet(single: mixed), audit: audit, configPath: nil, memo: memo, matchesUnchanged: true)
+    #expect(next.results.first?.fix?.token == "color.grey-b")
+    #expect(
+      next.results == (try ContrastAudit.run(tokens: ModalTokenSet(single: mixed), audit: audit)).results)
   }
 
   @Test func everyFailingPairOfTheShippedTokensHasAFix() throws {

@@ -401,6 +401,59 @@ import Testing
     }
   }
 
+  /// A failing pair's fix names the token that holds its foreground's literal, at the end of its
+  /// chain of aliases. When a link of the chain is pointed at another token of the same color, the
+  /// pair's colors do not change, but the fix names the new end: a session's audit finds it as a
+  /// full build does.
+  @Test func aSessionsAuditFollowsAChainPointedElsewhere() throws {
+    try withTemporaryDirectory { root in
+      let configuration = { (folder: String) in
+        """
+        tokens: tokens
+        outputs:
+          - kind: css
+            destination: \(folder)/css/tokens.css
+        audit:
+          report: \(folder)/report
+          rules:
+            - foreground: color.text
+              background: color.paper
+              role: text
+        """
+      }
+      let project = try BuildProject(in: root, configuration: configuration("dist"))
+      try FileManager.default.removeItem(at: project.url("tokens"))
+      try project.write("full.yml", configuration("full"))
+      let tokens = { (link: String) in
+        """
+        color:
+          $type: color
+          paper: "#FFFFFF"
+          grey-a: "#AAAAAA"
+          grey-b: "#AAAAAA"
+          link: "{color.\(link)}"
+          text: "{color.link}"
+        """
+      }
+      try project.write("tokens/t.yaml", tokens("grey-a"))
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+      _ = try session.build()
+      for link in ["grey-b", "grey-a", "grey-b"] {
+        try project.write("tokens/t.yaml", tokens(link))
+        _ = try session.build(changedPaths: [project.url("tokens/t.yaml").path])
+        try? FileManager.default.removeItem(at: project.url("full"))
+        _ = try Builder().build(
+          try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
+        let report = try #require(project.read("dist/report/contrast-audit.json"))
+        #expect(report.contains("\"token\": \"color.\(link)\""), "linked to \(link)")
+        #expect(
+          Self.files(below: project.url("dist")) == Self.files(below: project.url("full")),
+          "linked to \(link)")
+      }
+    }
+  }
+
   @Test func randomEditsBuildExactlyWhatAFullBuildBuilds() throws {
     var random = SeededGenerator()
     try withTemporaryDirectory { root in
@@ -413,6 +466,8 @@ import Testing
           - kind: css
             destination: \(folder)/css/tokens.css
             types: [color]
+            options:
+              references: true
           - kind: typescript
             destination: \(folder)/web
             include: [c]

@@ -57,20 +57,22 @@ import Testing
   /// chain of aliases is another object pointing elsewhere while the foreground is the same object
   /// (a caller's set, not a load's: a load makes every token that references a changed one again),
   /// the next audit finds the new end of the chain, which its fix names.
+  /// Tokens where `color.text` takes its color through `color.link` from `color.<link>`, one of
+  /// two greys alike, which fails text contrast on white `color.paper`.
+  static func chainTokens(linkingTo link: String) -> String {
+    """
+    color:
+      $type: color
+      paper: "#FFFFFF"
+      grey-a: "#AAAAAA"
+      grey-b: "#AAAAAA"
+      link: "{color.\(link)}"
+      text: "{color.link}"
+    """
+  }
+
   @Test func aKeptResultFollowsAChainWhoseLinkChanged() throws {
-    let yaml = { (link: String) in
-      [
-        "t.yaml": """
-        color:
-          $type: color
-          paper: "#FFFFFF"
-          grey-a: "#AAAAAA"
-          grey-b: "#AAAAAA"
-          link: "{color.\(link)}"
-          text: "{color.link}"
-        """
-      ]
-    }
+    let yaml = { (link: String) in ["t.yaml": Self.chainTokens(linkingTo: link)] }
     let audit = try ConfigurationLoader().load(
       yaml: AuditRuleTests.config("- foreground: color.text\n  background: color.paper\n  role: text"),
       path: "ebtokens.yml"

@@ -343,10 +343,13 @@ import Testing
     }
   }
 
-  /// A session's audit reuses its rules' matches after a color's value changes, and matches
-  /// again when a typography token's size changes the role a rule takes from it: after each edit
-  /// the reports are byte for byte a full build's.
-  @Test func aSessionsAuditFollowsValueAndTypographyEdits() throws {
+  /// A project with a stylesheet and an audit of `rule`, its tokens the text of `tokens/t.yaml`,
+  /// built by a session from the first of `texts`, then after each of the others by the session
+  /// and in full: each time the session's files are the full build's, and `check` reads the
+  /// session's reports (the Markdown, then the JSON) after the edit to `texts[edit + 1]`.
+  private static func auditSession(
+    rule: String, texts: [String], check: (_ edit: Int, _ markdown: String, _ json: String) -> Void
+  ) throws {
     try withTemporaryDirectory { root in
       let configuration = { (folder: String) in
         """
@@ -357,47 +360,59 @@ import Testing
         audit:
           report: \(folder)/report
           rules:
-            - foreground: color.ink
-              background: color.paper
-              typography: type.body
+            - \(rule)
         """
       }
       let project = try BuildProject(in: root, configuration: configuration("dist"))
       try FileManager.default.removeItem(at: project.url("tokens"))
       try project.write("full.yml", configuration("full"))
-      let tokens = { (ink: String, size: String) in
-        """
-        color:
-          $type: color
-          ink: "\(ink)"
-          paper: "#FFFFFF"
-        type:
-          $type: typography
-          body:
-            $value: {fontFamily: X, fontSize: \(size), fontWeight: 400, letterSpacing: 0px, lineHeight: 1.5}
-        """
-      }
-      try project.write("tokens/t.yaml", tokens("#767676", "16px"))
+      try project.write("tokens/t.yaml", texts.first ?? "")
       let session = BuildSession(
         configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
       _ = try session.build()
-      // #808080 on white is 3.9:1: it fails body text (4.5) and passes large text (3).
-      for (ink, size, verdict) in [
-        ("#808080", "16px", "Fail"), ("#808080", "24px", "Pass"), ("#818181", "24px", "Pass"),
-        ("#818181", "16px", "Fail"),
-      ] {
-        try project.write("tokens/t.yaml", tokens(ink, size))
+      for (edit, text) in texts.dropFirst().enumerated() {
+        try project.write("tokens/t.yaml", text)
         _ = try session.build(changedPaths: [project.url("tokens/t.yaml").path])
         try? FileManager.default.removeItem(at: project.url("full"))
         _ = try Builder().build(
           try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
-        let report = try #require(project.read("dist/report/contrast-audit.md"))
-        #expect(report.contains(verdict == "Pass" ? "✅" : "❌"), "\(ink) at \(size)")
-        #expect(report.contains(size == "16px" ? "| text |" : "| large-text |"), "\(ink) at \(size)")
+        check(
+          edit, project.read("dist/report/contrast-audit.md") ?? "",
+          project.read("dist/report/contrast-audit.json") ?? "")
         #expect(
-          Self.files(below: project.url("dist")) == Self.files(below: project.url("full")),
-          "\(ink) at \(size)")
+          Self.files(below: project.url("dist")) == Self.files(below: project.url("full")), "edit \(edit)")
       }
+    }
+  }
+
+  /// A session's audit reuses its rules' matches after a color's value changes, and matches
+  /// again when a typography token's size changes the role a rule takes from it: after each edit
+  /// the reports are byte for byte a full build's.
+  @Test func aSessionsAuditFollowsValueAndTypographyEdits() throws {
+    let tokens = { (ink: String, size: String) in
+      """
+      color:
+        $type: color
+        ink: "\(ink)"
+        paper: "#FFFFFF"
+      type:
+        $type: typography
+        body:
+          $value: {fontFamily: X, fontSize: \(size), fontWeight: 400, letterSpacing: 0px, lineHeight: 1.5}
+      """
+    }
+    // #808080 on white is 3.9:1: it fails body text (4.5) and passes large text (3).
+    let edits = [
+      ("#767676", "16px", "Pass"), ("#808080", "16px", "Fail"), ("#808080", "24px", "Pass"),
+      ("#818181", "24px", "Pass"), ("#818181", "16px", "Fail"),
+    ]
+    try Self.auditSession(
+      rule: "{foreground: color.ink, background: color.paper, typography: type.body}",
+      texts: edits.map { tokens($0.0, $0.1) }
+    ) { edit, markdown, _ in
+      let (ink, size, verdict) = edits[edit + 1]
+      #expect(markdown.contains(verdict == "Pass" ? "✅" : "❌"), "\(ink) at \(size)")
+      #expect(markdown.contains(size == "16px" ? "| text |" : "| large-text |"), "\(ink) at \(size)")
     }
   }
 
@@ -406,51 +421,12 @@ import Testing
   /// pair's colors do not change, but the fix names the new end: a session's audit finds it as a
   /// full build does.
   @Test func aSessionsAuditFollowsAChainPointedElsewhere() throws {
-    try withTemporaryDirectory { root in
-      let configuration = { (folder: String) in
-        """
-        tokens: tokens
-        outputs:
-          - kind: css
-            destination: \(folder)/css/tokens.css
-        audit:
-          report: \(folder)/report
-          rules:
-            - foreground: color.text
-              background: color.paper
-              role: text
-        """
-      }
-      let project = try BuildProject(in: root, configuration: configuration("dist"))
-      try FileManager.default.removeItem(at: project.url("tokens"))
-      try project.write("full.yml", configuration("full"))
-      let tokens = { (link: String) in
-        """
-        color:
-          $type: color
-          paper: "#FFFFFF"
-          grey-a: "#AAAAAA"
-          grey-b: "#AAAAAA"
-          link: "{color.\(link)}"
-          text: "{color.link}"
-        """
-      }
-      try project.write("tokens/t.yaml", tokens("grey-a"))
-      let session = BuildSession(
-        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
-      _ = try session.build()
-      for link in ["grey-b", "grey-a", "grey-b"] {
-        try project.write("tokens/t.yaml", tokens(link))
-        _ = try session.build(changedPaths: [project.url("tokens/t.yaml").path])
-        try? FileManager.default.removeItem(at: project.url("full"))
-        _ = try Builder().build(
-          try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
-        let report = try #require(project.read("dist/report/contrast-audit.json"))
-        #expect(report.contains("\"token\": \"color.\(link)\""), "linked to \(link)")
-        #expect(
-          Self.files(below: project.url("dist")) == Self.files(below: project.url("full")),
-          "linked to \(link)")
-      }
+    let links = ["grey-a", "grey-b", "grey-a", "grey-b"]
+    try Self.auditSession(
+      rule: "{foreground: color.text, background: color.paper, role: text}",
+      texts: links.map(AuditFixTests.chainTokens(linkingTo:))
+    ) { edit, _, json in
+      #expect(json.contains("\"token\": \"color.\(links[edit + 1])\""), "linked to \(links[edit + 1])")
     }
   }
 

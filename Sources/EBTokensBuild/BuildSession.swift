@@ -108,13 +108,30 @@ final class SessionCache: @unchecked Sendable {
   /// What the last audit keeps for the next: its fixes and its rules' matches.
   let auditMemo = AuditMemo()
 
-  /// An output's last render in the session, by its key (``OutputInputs/key(ofOutputAt:)``).
+  /// An output's (or the audit's) last render in the session, by its key
+  /// (``OutputInputs/key(ofOutputAt:)``).
   final class OutputRender: @unchecked Sendable {
     /// What the emitter keeps, to patch the output after a change of token values alone.
     let memo = OutputMemo()
-    /// What `memo` was rendered from: the token set, its tokens' digests and the digest of the
-    /// output's settings (``OutputInputs/OutputDigests``); `nil` when it holds no render.
-    var source: (set: ModalTokenSet, digests: [UInt64], settings: UInt64)?
+    /// What the last render was made from: the token set, its tokens' digests and the digest of
+    /// the output's settings (``OutputInputs/OutputDigests``); `nil` when it holds no render.
+    private var source: (set: ModalTokenSet, digests: [UInt64], settings: UInt64)?
+
+    /// The tokens whose values alone changed since the last render, when the output's settings
+    /// are still `settings` (``OutputInputs/changedTokens(since:)``); `nil` when that is not known.
+    /// The last render is forgotten until ``record(_:settings:inputs:)`` records the next, so a
+    /// render that fails leaves none.
+    func takeChangedTokens(settings: UInt64?, inputs: OutputInputs) -> [ModalToken]? {
+      defer { source = nil }
+      guard let source, let settings, source.settings == settings else { return nil }
+      return inputs.changedTokens(since: (source.set, source.digests))
+    }
+
+    /// Records a render of `tokens` with the output's settings `settings`.
+    func record(_ tokens: ModalTokenSet, settings: UInt64?, inputs: OutputInputs) {
+      guard let settings else { return }
+      source = (tokens, inputs.tokenDigests, settings)
+    }
   }
 
   /// How many renders of every output patched the one before.

@@ -214,16 +214,12 @@ public struct Builder: Sendable {
           }
           onRender?(key)
           let last = reuse?.session?.render(of: key)
-          let changed = last?.source.flatMap { source in
-            source.settings == outputDigests?.settings
-              ? reuse?.inputs.changedTokens(since: (source.set, source.digests)) : nil
+          let changed = reuse.flatMap {
+            last?.takeChangedTokens(settings: outputDigests?.settings, inputs: $0.inputs)
           }
-          last?.source = nil
           let generated = try renderer.render(
             output, tokens: tokens, memo: last?.memo, changedTokens: changed)
-          if let last, let reuse, let settings = outputDigests?.settings {
-            last.source = (tokens, reuse.inputs.tokenDigests, settings)
-          }
+          if let reuse { last?.record(tokens, settings: outputDigests?.settings, inputs: reuse.inputs) }
           let warnings = generated.warnings
           // An output that warns is rendered every time, so its warnings are shown every time; one
           // the state does not record is digested once rendered, for the state.
@@ -253,19 +249,13 @@ public struct Builder: Sendable {
           onRender?(key)
           // A session keeps the last audit's matches while only values other than typography changed.
           let last = reuse?.session?.render(of: key)
-          let auditDigests = last == nil ? nil : reuse?.inputs.auditDigests
-          let changed = last?.source.flatMap { source in
-            source.settings == auditDigests?.settings
-              ? reuse?.inputs.changedTokens(since: (source.set, source.digests)) : nil
-          }
-          last?.source = nil
+          let settings = last == nil ? nil : reuse?.inputs.auditDigests.settings
+          let changed = reuse.flatMap { last?.takeChangedTokens(settings: settings, inputs: $0.inputs) }
           let result = try ContrastAudit.run(
             tokens: tokens, audit: configuration.audit, configPath: configuration.path,
             memo: reuse?.session?.auditMemo,
             matchesUnchanged: changed.map { !$0.contains { $0.type == .typography } } ?? false)
-          if let last, let reuse, let settings = auditDigests?.settings {
-            last.source = (tokens, reuse.inputs.tokenDigests, settings)
-          }
+          if let reuse { last?.record(tokens, settings: settings, inputs: reuse.inputs) }
           let reportDigest = digest ?? reuse?.inputs.auditDigest
           let folder = folders.folder(directory)
           // The JSON, tens of megabytes for a large audit, staged piece by piece as it is rendered.

@@ -63,19 +63,12 @@ final class Folder: @unchecked Sendable {
     var bytes: [UInt8] = []
     let capacity = min(Int(status.st_size), limit)
     bytes.reserveCapacity(capacity)
-    var chunk = [UInt8](repeating: 0, count: max(1, min(limit, 1 << 20, max(capacity, 4096))))
-    while bytes.count < limit {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        Foundation.read(file, buffer.baseAddress, min(buffer.count, limit - bytes.count))
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if count == 0 { break }
-      bytes += chunk[..<count]
+    let read = Self.readChunks(of: file, chunkSize: min(1 << 20, max(capacity, 4096)), limit: limit) {
+      chunk in
+      bytes += chunk
+      return true
     }
-    return bytes
+    return read ? bytes : nil
   }
 
   /// Whether the regular file `name` holds exactly `expected`: read a chunk at a time, each
@@ -84,27 +77,44 @@ final class Folder: @unchecked Sendable {
   func holds(_ name: String, exactly expected: [UInt8]) -> Bool {
     guard let (file, _) = openRegularFile(name) else { return false }
     defer { close(file) }
-    var chunk = [UInt8](repeating: 0, count: min(max(expected.count + 1, 4096), 1 << 16))
     var offset = 0
-    while true {
+    var same = true
+    let read = Self.readChunks(of: file, chunkSize: min(expected.count + 1, 1 << 16)) { chunk in
+      same =
+        offset + chunk.count <= expected.count
+        && expected.withUnsafeBytes { whole in
+          guard let read = chunk.baseAddress, let whole = whole.baseAddress else { return chunk.isEmpty }
+          return memcmp(read, whole + offset, chunk.count) == 0
+        }
+      offset += chunk.count
+      return same
+    }
+    return read && same && offset == expected.count
+  }
+
+  /// Reads the open `file` from where it is, a chunk of at most `chunkSize` bytes at a time
+  /// (retrying a read a signal interrupted), handing each chunk to `body` until the file ends,
+  /// `limit` bytes are read or `body` returns `false`; `false` when a read fails.
+  private static func readChunks(
+    of file: Int32, chunkSize: Int, limit: Int = .max, _ body: (UnsafeRawBufferPointer) -> Bool
+  ) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: max(1, min(limit, max(chunkSize, 4096))))
+    var total = 0
+    while total < limit {
       let count = chunk.withUnsafeMutableBytes { buffer in
-        Foundation.read(file, buffer.baseAddress, buffer.count)
+        Foundation.read(file, buffer.baseAddress, min(buffer.count, limit - total))
       }
       if count < 0 {
         if errno == EINTR { continue }
         return false
       }
-      if count == 0 { return offset == expected.count }
-      guard offset + count <= expected.count,
-        chunk.withUnsafeBytes({ read in
-          expected.withUnsafeBytes { whole in
-            guard let read = read.baseAddress, let whole = whole.baseAddress else { return false }
-            return memcmp(read, whole + offset, count) == 0
-          }
-        })
-      else { return false }
-      offset += count
+      if count == 0 { return true }
+      total += count
+      guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else {
+        return true
+      }
     }
+    return true
   }
 
   /// Writes `bytes` to the new file `name`, which must not exist (`O_EXCL`, so not through a

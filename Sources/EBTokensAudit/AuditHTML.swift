@@ -18,16 +18,12 @@ enum AuditHTML {
     String(decoding: bytes(result), as: UTF8.self)
   }
 
-  /// The cards a page drew, by the position of their pair in the results, each with the result it
-  /// was drawn from: a card is a function of its result and the audit's method.
-  typealias Cards = [Int: (result: PairResult, markup: [UInt8])]
-
   /// The page's UTF-8: what `ebtokens build` writes, never held as a `String`. With `memo`, a card
   /// the last page drew for the very same result at the same position is copied from there, and
   /// this page's cards are kept there for the next.
   static func bytes(_ result: AuditResult, memo: AuditMemo? = nil) -> [UInt8] {
-    var cards = CardCopies(previous: memo?.htmlCards ?? [:])
-    memo?.htmlCards = [:]
+    var cards = CardCopies(last: memo?.htmlCards, results: result.results)
+    memo?.htmlCards = nil
     defer { memo?.htmlCards = cards.drawn }
     // Each section's count, and no more of its pairs than a page can draw.
     var failing = Section()
@@ -181,23 +177,23 @@ enum AuditHTML {
   /// The cards of a page: copied from the last page's where it drew the same result at the same
   /// position, drawn otherwise; and every card drawn or copied, for the next page.
   struct CardCopies {
-    let previous: Cards
-    private(set) var drawn: Cards = [:]
+    let last: ReportPieces?
+    private(set) var drawn: ReportPieces
 
-    init(previous: Cards) {
-      self.previous = previous
+    init(last: ReportPieces?, results: [PairResult]) {
+      self.last = last
+      drawn = ReportPieces(results: results)
     }
 
     mutating func append(_ index: Int, of result: AuditResult, to html: inout [UInt8]) {
-      let pair = result.results[index]
-      if let kept = previous[index], kept.result == pair {
-        html += kept.markup
-        drawn[index] = kept
+      if let card = last?.piece(at: index, for: result.results) {
+        html += card
+        drawn.keep(card, at: index)
         return
       }
       let start = html.count
-      appendCard(pair, result: result, to: &html)
-      drawn[index] = (pair, Array(html[start...]))
+      appendCard(result.results[index], result: result, to: &html)
+      drawn.keep(Array(html[start...]), at: index)
     }
   }
 

@@ -327,28 +327,21 @@ public enum AuditReport {
   /// in `memo` for the next: a pair's members are a function of its result alone.
   package static func streamJSON(_ result: AuditResult, memo: AuditMemo, to write: ([UInt8]) -> Void) {
     let (members, element) = jsonDocument(result)
-    let previous = memo.jsonElements
-    memo.jsonElements = ([], [])
-    var written: [[UInt8]] = []
-    written.reserveCapacity(result.results.count)
-    let pairs = result.results
-    // The results are compared where they are: a copy of each would cost more than the comparison.
-    pairs.withUnsafeBufferPointer { pairs in
-      previous.results.withUnsafeBufferPointer { before in
-        JSONWriter.stream(
-          members, thenArray: "results", count: pairs.count,
-          element: { index, object in
-            if index < before.count, index < previous.members.count, before[index] == pairs[index] {
-              object.replay(previous.members[index])
-              written.append(previous.members[index])
-            } else {
-              element(index, &object)
-              written.append(object.writtenMembers)
-            }
-          }, to: write)
-      }
-    }
-    memo.jsonElements = (pairs, written)
+    let last = memo.jsonMembers
+    memo.jsonMembers = nil
+    var written = ReportPieces(results: result.results)
+    JSONWriter.stream(
+      members, thenArray: "results", count: result.results.count,
+      element: { index, object in
+        if let piece = last?.piece(at: index, for: result.results) {
+          object.replay(piece)
+          written.keep(piece, at: index)
+        } else {
+          element(index, &object)
+          written.keep(object.writtenMembers, at: index)
+        }
+      }, to: write)
+    memo.jsonMembers = written
   }
 
   /// The JSON report's members before `results`, and what writes the result at a position.

@@ -99,7 +99,8 @@ public enum ContrastAudit {
   }
 
   /// The audit, with what `memo` keeps from the last audit of a session (`ebtokens build
-  /// --watch`): the fixes it searched, and with `matchesUnchanged`, its rules' matches.
+  /// --watch`): with `matchesUnchanged`, its rules' matches, and then the results of the pairs
+  /// measured from the very same tokens.
   ///
   /// - Parameter matchesUnchanged: Whether the caller knows that the matches cannot have changed
   ///   since the audit `memo` keeps: the same rules, and the same tokens in the same order, each of

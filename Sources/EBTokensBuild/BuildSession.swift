@@ -105,7 +105,7 @@ final class SessionCache: @unchecked Sendable {
   private let lock = NSLock()
   private var tokenDigests: (set: ModalTokenSet, digests: TokenDigests)?
   private var renders: [String: OutputRender] = [:]
-  /// What the last audit keeps for the next: its fixes and its rules' matches.
+  /// What the last audit keeps for the next: its rules' matches, its results and its reports' pieces.
   let auditMemo = AuditMemo()
 
   /// An output's (or the audit's) last render in the session, by its key

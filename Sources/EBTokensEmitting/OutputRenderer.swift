@@ -19,7 +19,7 @@ extension OutputEmitter {
 }
 
 /// An emitter whose last render an ``OutputMemo`` can keep and patch after a change of token
-/// values alone: the Swift and Kotlin outputs, whose tokens are spread over part files.
+/// values alone: the Swift and Kotlin outputs, whose tokens are spread over part files, and CSS.
 protocol PatchableOutputEmitter: OutputEmitter {
   /// The files, and with `keepingState`, what a later render patches.
   func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
@@ -85,9 +85,10 @@ public struct OutputRenderer: Sendable {
   ///
   /// - Parameters:
   ///   - memo: What the session keeps of this output between renders; `nil` outside a session.
-  ///   - changedTokens: The tokens whose values alone changed since the render `memo` keeps, when nothing else changed: the tokens, their order, types, modality and
-  ///     deprecation, the configuration and the templates are all as they were. `nil` when that
-  ///     is not known: the output renders in full.
+  ///   - changedTokens: The tokens whose values alone changed since the render `memo` keeps, when
+  ///     nothing else changed: the tokens, their order, types, modality and deprecation, the
+  ///     configuration and the templates are all as they were. `nil` when that is not known: the
+  ///     output renders in full.
   package func render(
     _ output: Configuration.Output, tokens: ModalTokenSet, memo: OutputMemo?, changedTokens: [ModalToken]?
   ) throws -> GeneratedOutput {

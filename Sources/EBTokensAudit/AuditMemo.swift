@@ -1,0 +1,70 @@
+import Foundation
+
+/// What an audit keeps for the next audit of a ``BuildSession``-like caller (`ebtokens build
+/// --watch`): its rules' matches, which the next audit reuses when its caller knows they cannot
+/// have changed, and then its results, each kept for an entry measured from the very same tokens;
+/// and each pair's members in its JSON report and card in its HTML page.
+package final class AuditMemo: @unchecked Sendable {
+  private let lock = NSLock()
+  private var keptMatches: ContrastAudit.Matches?
+  private var keptResults: ContrastAudit.Measured?
+  private var keptJSONMembers: ReportPieces?
+  private var keptCards: ReportPieces?
+
+  package init() {}
+
+  var matches: ContrastAudit.Matches? {
+    get { lock.withLock { keptMatches } }
+    set { lock.withLock { keptMatches = newValue } }
+  }
+
+  var measured: ContrastAudit.Measured? {
+    get { lock.withLock { keptResults } }
+    set { lock.withLock { keptResults = newValue } }
+  }
+
+  /// Each pair's members in the last JSON report (``AuditReport/streamJSON(_:memo:to:)``).
+  var jsonMembers: ReportPieces? {
+    get { lock.withLock { keptJSONMembers } }
+    set { lock.withLock { keptJSONMembers = newValue } }
+  }
+
+  /// The cards of the last HTML page (``AuditHTML/bytes(_:memo:)``).
+  var htmlCards: ReportPieces? {
+    get { lock.withLock { keptCards } }
+    set { lock.withLock { keptCards = newValue } }
+  }
+}
+
+/// Each pair's piece of one report (a JSON object's members, an HTML card) as a report of a
+/// session wrote it, by the pair's position, with the results the pieces were written from: a
+/// piece is a function of its pair's result, and of the audit's settings, which are the same while
+/// a session keeps the pieces.
+struct ReportPieces {
+  /// The audit's results: the very array it gave, which holds no copy of them.
+  let results: [PairResult]
+  private var pieces: [[UInt8]?]
+
+  /// No piece yet, for a report of `results`.
+  init(results: [PairResult]) {
+    self.results = results
+    pieces = Array(repeating: nil, count: results.count)
+  }
+
+  /// The piece written at `index`, when the pair's result there is the one at `index` of
+  /// `results`; `nil` when it was not written or the result differs.
+  func piece(at index: Int, for results: [PairResult]) -> [UInt8]? {
+    guard pieces.indices.contains(index), let piece = pieces[index] else { return nil }
+    // The results are compared where they are: a copy of each would cost more than the comparison.
+    let isSame = results.withUnsafeBufferPointer { now in
+      self.results.withUnsafeBufferPointer { before in
+        now.indices.contains(index) && before[index] == now[index]
+      }
+    }
+    return isSame ? piece : nil
+  }
+
+  mutating func keep(_ piece: [UInt8], at index: Int) {
+    pieces[index] = piece
+  }
+}

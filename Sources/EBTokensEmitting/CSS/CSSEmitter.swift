@@ -209,20 +209,15 @@ private final class CSSOutputState: OutputPatching {
       guard let place = places[name], tokens.tokens.indices.contains(place.token) else { return nil }
       let token = tokens.tokens[place.token]
       guard token.name == name else { return nil }
-      for index in place.properties {
+      // A changed token's properties get new contexts, whose texts are rendered again.
+      for index in place.properties where contexts.indices.contains(index) {
         entries[index] = CSSPropertyList.Entry(token: token.first, position: entries[index].position)
+        contexts[index] = CSSPropertyList.context(of: entries[index], language: properties.language)
       }
       if let index = place.declared { declared[index].token = token }
     }
-    let list = CSSPropertyList(language: properties.language, entries: entries)
-    for name in changed {
-      // A changed token's properties get new contexts, whose texts are rendered again.
-      for index in places[name]?.properties ?? [] where contexts.indices.contains(index) {
-        contexts[index] = list.context(at: index)
-      }
-    }
     properties = CSSPropertyList(
-      language: list.language, entries: entries, contexts: contexts, renders: renders)
+      language: properties.language, entries: entries, contexts: contexts, renders: renders)
     guard let file = try? stylesheet(tokens) else { return nil }
     return [file]
   }
@@ -355,7 +350,11 @@ final class CSSPropertyList: RenderKeepingList {
 
   /// The context of the entry at `index`, made from its token.
   func context(at index: Int) -> CSSPropertyContext {
-    let entry = entries[index]
+    Self.context(of: entries[index], language: language)
+  }
+
+  /// The context of `entry`, made from its token.
+  static func context(of entry: Entry, language: CSSLanguage) -> CSSPropertyContext {
     let property = language.properties(of: entry.token)[entry.position]
     // An entry is only made for a token whose name was made, so this makes it again.
     let name: String

@@ -213,15 +213,18 @@ struct MustacheRenderer: ~Copyable {
     var element = Frame(elementsOf: list)
     // An element's text is kept only outside another kept element, and outside an indented
     // partial (whose indentation it would carry).
-    let texts: ElementRenders.Texts? =
+    let keeping: (list: any RenderKeepingList, texts: ElementRenders.Texts)? =
       if case .list(let list) = list, elementFloor == nil, indent.isEmpty,
-        let renders = (list as? any RenderKeepingList)?.renders ?? nil
+        let list = list as? any RenderKeepingList, let renders = list.renders
       {
-        renders.texts(
-          ofSection: children.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }, count: count)
+        (
+          list,
+          renders.texts(
+            ofSection: children.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }, count: count)
+        )
       } else { nil }
     for index in 0..<count {
-      guard let texts, case .list(let list) = list, case .object(let context) = list.item(at: index) else {
+      guard let (list, texts) = keeping, case .object(let context) = list.item(at: index) else {
         if index > 0 { element.moveTo(index) }
         try nested(children, in: element)
         continue

@@ -713,7 +713,8 @@ public enum ContrastAudit {
       let moved = others.filter { $0 != index }.map {
         "\(results[$0].foreground) on \(results[$0].background)"
       }
-      results[index].fix?.alsoMoves = moved
+      // A kept result keeps its fields, and so its identity, when what it moves is the same.
+      if results[index].fix?.alsoMoves != moved { results[index].fix?.alsoMoves = moved }
     }
   }
 
@@ -743,38 +744,50 @@ public enum ContrastAudit {
 }
 
 /// One audited pair.
+///
+/// Its fields are held by one immutable object that copies of the result share: an audit of a
+/// large design system holds tens of thousands of results, which a session keeps, copies into
+/// the next audit's results and compares with the next report's; a copy is one reference, and
+/// two copies of one result are equal without comparing their fields.
 public struct PairResult: Sendable, Equatable {
+  private var fields: Fields
+
   /// The foreground token's name.
-  public let foreground: String
+  public var foreground: String { fields.foreground }
   /// The background token's name, or the literal color as the rule wrote it.
-  public let background: String
-  public let backgroundIsLiteral: Bool
-  public let role: Configuration.Audit.Role
+  public var background: String { fields.background }
+  public var backgroundIsLiteral: Bool { fields.backgroundIsLiteral }
+  public var role: Configuration.Audit.Role { fields.role }
   /// The resolved values, possibly translucent.
-  public let foregroundColor: Color
-  public let backgroundColor: Color
-  public let measurement: ContrastAudit.Measurement
+  public var foregroundColor: Color { fields.foregroundColor }
+  public var backgroundColor: Color { fields.backgroundColor }
+  public var measurement: ContrastAudit.Measurement { fields.measurement }
   /// The minimum in the method's unit (ratio or |Lc|); `nil` for decorative pairs.
-  public let required: Double?
-  public let passes: Bool
+  public var required: Double? { fields.required }
+  public var passes: Bool { fields.passes }
   /// Where the foreground token is defined: reports and SARIF point there.
-  public let foregroundLocation: SourceLocation
-  public let backgroundLocation: SourceLocation?
-  public let ruleLocation: SourceLocation?
+  public var foregroundLocation: SourceLocation { fields.foregroundLocation }
+  public var backgroundLocation: SourceLocation? { fields.backgroundLocation }
+  public var ruleLocation: SourceLocation? { fields.ruleLocation }
   /// The mode the pair was measured in; `nil` in a project without modes.
-  public let mode: String?
+  public var mode: String? { fields.mode }
+  /// Under APCA, for a rule that names a typography: the size and weight the minimum was looked up
+  /// for in APCA's font table (``APCAFontTable``); `nil` otherwise.
+  public var font: APCAFont? { fields.font }
   /// For a failing pair that is judged: what would make it pass; `nil` otherwise, or when no
   /// lightness of the foreground passes on this background.
   public var fix: ContrastFix? {
-    get { fixBox?.fix }
-    set { fixBox = newValue.map(FixBox.init) }
+    get { fields.fix }
+    set {
+      // The fields are shared by every copy: a result with another fix gets fields of its own.
+      guard newValue != fields.fix else { return }
+      if isKnownUniquelyReferenced(&fields) {
+        fields.fix = newValue
+      } else {
+        fields = fields.with(fix: newValue)
+      }
+    }
   }
-  /// ``fix``, boxed: most pairs have none, and a fix is half the size of a result (an audit of a
-  /// large design system holds tens of thousands of results).
-  private var fixBox: FixBox?
-  /// Under APCA, for a rule that names a typography: the size and weight the minimum was looked up
-  /// for in APCA's font table (``APCAFontTable``); `nil` otherwise.
-  public var font: APCAFont? = nil
 
   init(
     foreground: String, background: String, backgroundIsLiteral: Bool, role: Configuration.Audit.Role,
@@ -782,31 +795,75 @@ public struct PairResult: Sendable, Equatable {
     passes: Bool, foregroundLocation: SourceLocation, backgroundLocation: SourceLocation?,
     ruleLocation: SourceLocation?, mode: String?, font: APCAFont?
   ) {
-    self.foreground = foreground
-    self.background = background
-    self.backgroundIsLiteral = backgroundIsLiteral
-    self.role = role
-    self.foregroundColor = foregroundColor
-    self.backgroundColor = backgroundColor
-    self.measurement = measurement
-    self.required = required
-    self.passes = passes
-    self.foregroundLocation = foregroundLocation
-    self.backgroundLocation = backgroundLocation
-    self.ruleLocation = ruleLocation
-    self.mode = mode
-    self.font = font
+    fields = Fields(
+      foreground: foreground, background: background, backgroundIsLiteral: backgroundIsLiteral, role: role,
+      foregroundColor: foregroundColor, backgroundColor: backgroundColor, measurement: measurement,
+      required: required, passes: passes, foregroundLocation: foregroundLocation,
+      backgroundLocation: backgroundLocation, ruleLocation: ruleLocation, mode: mode, font: font, fix: nil)
   }
 
-  /// An immutable fix: a result with another fix gets another box.
-  private final class FixBox: Sendable, Equatable {
-    let fix: ContrastFix
+  public static func == (left: PairResult, right: PairResult) -> Bool {
+    left.fields === right.fields || left.fields.hasSameValues(as: right.fields)
+  }
 
-    init(_ fix: ContrastFix) {
+  /// A result's fields. Only ``fix`` changes, and only while one result holds the object.
+  private final class Fields: @unchecked Sendable {
+    let foreground: String
+    let background: String
+    let backgroundIsLiteral: Bool
+    let role: Configuration.Audit.Role
+    let foregroundColor: Color
+    let backgroundColor: Color
+    let measurement: ContrastAudit.Measurement
+    let required: Double?
+    let passes: Bool
+    let foregroundLocation: SourceLocation
+    let backgroundLocation: SourceLocation?
+    let ruleLocation: SourceLocation?
+    let mode: String?
+    let font: APCAFont?
+    var fix: ContrastFix?
+
+    init(
+      foreground: String, background: String, backgroundIsLiteral: Bool, role: Configuration.Audit.Role,
+      foregroundColor: Color, backgroundColor: Color, measurement: ContrastAudit.Measurement,
+      required: Double?, passes: Bool, foregroundLocation: SourceLocation,
+      backgroundLocation: SourceLocation?,
+      ruleLocation: SourceLocation?, mode: String?, font: APCAFont?, fix: ContrastFix?
+    ) {
+      self.foreground = foreground
+      self.background = background
+      self.backgroundIsLiteral = backgroundIsLiteral
+      self.role = role
+      self.foregroundColor = foregroundColor
+      self.backgroundColor = backgroundColor
+      self.measurement = measurement
+      self.required = required
+      self.passes = passes
+      self.foregroundLocation = foregroundLocation
+      self.backgroundLocation = backgroundLocation
+      self.ruleLocation = ruleLocation
+      self.mode = mode
+      self.font = font
       self.fix = fix
     }
 
-    static func == (left: FixBox, right: FixBox) -> Bool { left.fix == right.fix }
+    func with(fix: ContrastFix?) -> Fields {
+      Fields(
+        foreground: foreground, background: background, backgroundIsLiteral: backgroundIsLiteral, role: role,
+        foregroundColor: foregroundColor, backgroundColor: backgroundColor, measurement: measurement,
+        required: required, passes: passes, foregroundLocation: foregroundLocation,
+        backgroundLocation: backgroundLocation, ruleLocation: ruleLocation, mode: mode, font: font, fix: fix)
+    }
+
+    func hasSameValues(as other: Fields) -> Bool {
+      foreground == other.foreground && background == other.background
+        && backgroundIsLiteral == other.backgroundIsLiteral && role == other.role
+        && foregroundColor == other.foregroundColor && backgroundColor == other.backgroundColor
+        && measurement == other.measurement && required == other.required && passes == other.passes
+        && foregroundLocation == other.foregroundLocation && backgroundLocation == other.backgroundLocation
+        && ruleLocation == other.ruleLocation && mode == other.mode && font == other.font && fix == other.fix
+    }
   }
 
   /// Whether either color was written outside sRGB: the pair is judged on its sRGB gamut mapping,

@@ -130,15 +130,17 @@ public enum ContrastAudit {
       memo?.matches = matches
     }
     memo?.measured = nil
-    var sources = previous.map { LiteralSources(tokens, reusing: $0.sources) } ?? LiteralSources(tokens)
-    var (results, resultSources, byEntry) = measure(
-      matches.order, of: matches.entries, rules: matches.rules, fonts: matches.fonts, in: tokens,
-      modes: modes,
-      audit: audit, sources: &sources, previous: previous)
-    noteWhatFixesMove(&results, sources: resultSources)
-    if let memo {
-      memo.measured = Measured(tokens: tokens, results: results, byEntry: byEntry, sources: sources)
+    var sources = LiteralSources(tokens)
+    var remeasured: Measured?
+    if let previous, previous.byEntry.count == matches.entries.count {
+      sources = LiteralSources(tokens, reusing: previous.sources)
+      remeasured = remeasure(
+        matches, in: tokens, modes: modes, audit: audit, sources: &sources, previous: previous)
     }
+    let measured =
+      remeasured ?? measure(matches, in: tokens, modes: modes, audit: audit, sources: &sources)
+    memo?.measured = measured
+    let results = measured.results
     return AuditResult(
       level: audit.level, method: audit.method, canvas: audit.canvas, results: results,
       modes: tokens.modes.map { AuditResult.Mode(name: $0, canvas: audit.canvas(for: $0)) })
@@ -472,58 +474,80 @@ public enum ContrastAudit {
     /// The tokens measured, kept alive so that no other token can take the identities below.
     let tokens: ModalTokenSet
     /// In report order, with the fixes' notes on what they move.
-    let results: [PairResult]
+    var results: [PairResult]
+    /// Where each result's colors come from, in the same order.
+    var resultSources: [ResultSources]
     /// By entry: what its result was measured from, and the result's position in `results`.
-    let byEntry: [(from: MeasuredFrom, result: Int)?]
+    var byEntry: [(from: MeasuredFrom, result: Int)?]
     /// The literal sources found, which the next audit keeps for the tokens whose chains it has
     /// not changed.
     let sources: LiteralSources
+    /// The entries of each token, made by the first audit that measures again from these results,
+    /// and kept with them while the matches are.
+    var entriesByToken: EntriesByToken? = nil
   }
 
-  /// The result of each entry `order` names, in that order, with the tokens its colors take their
-  /// literals from and what each entry's result was measured from. An entry measured from the very
-  /// tokens it was measured from in `previous` (whose matches are these) keeps its result there.
+  /// Per mode, by a token's position, the entries that measure it as their foreground or
+  /// background token: each mode's entries in one array, in the order of the tokens' positions.
+  struct EntriesByToken {
+    /// Per mode, where each token's entries start in `entries`, and after the last, their end.
+    private let starts: [[Int]]
+    private let entries: [[Int]]
+
+    init(_ entries: [Entry], tokenCounts: [Int]) {
+      // Counted, then placed: one array per mode, not one per token.
+      var starts = tokenCounts.map { Array(repeating: 0, count: $0 + 1) }
+      for entry in entries {
+        for token in Self.tokens(of: entry) { starts[entry.mode][token + 1] += 1 }
+      }
+      for mode in starts.indices {
+        for token in starts[mode].indices.dropFirst() { starts[mode][token] += starts[mode][token - 1] }
+      }
+      var next = starts
+      var placed = starts.map { Array(repeating: 0, count: $0.last ?? 0) }
+      for (index, entry) in entries.enumerated() {
+        for token in Self.tokens(of: entry) {
+          placed[entry.mode][next[entry.mode][token]] = index
+          next[entry.mode][token] += 1
+        }
+      }
+      self.starts = starts
+      self.entries = placed
+    }
+
+    /// The positions of the entries measuring the token at `token` in the mode at `mode`.
+    func entries(of token: Int, mode: Int) -> ArraySlice<Int> {
+      entries[mode][starts[mode][token]..<starts[mode][token + 1]]
+    }
+
+    private static func tokens(of entry: Entry) -> [Int] {
+      if case .token(let background) = entry.pair.background, background != entry.pair.foreground {
+        return [entry.pair.foreground, background]
+      }
+      return [entry.pair.foreground]
+    }
+  }
+
+  /// The result of each entry of `matches`, in report order, with the tokens its colors take
+  /// their literals from and what each entry's result was measured from.
   private static func measure(
-    _ order: [Int], of entries: [Entry], rules: [Rule], fonts: [APCAFont?], in tokens: ModalTokenSet,
-    modes: [String?], audit: Configuration.Audit, sources: inout LiteralSources, previous: Measured?
-  ) -> ([PairResult], [ResultSources], [(from: MeasuredFrom, result: Int)?]) {
+    _ matches: Matches, in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit,
+    sources: inout LiteralSources
+  ) -> Measured {
     var results: [PairResult] = []
-    results.reserveCapacity(order.count)
+    results.reserveCapacity(matches.order.count)
     var resultSources: [ResultSources] = []
-    resultSources.reserveCapacity(order.count)
-    var byEntry: [(from: MeasuredFrom, result: Int)?] = Array(repeating: nil, count: entries.count)
+    resultSources.reserveCapacity(matches.order.count)
+    var byEntry: [(from: MeasuredFrom, result: Int)?] = Array(repeating: nil, count: matches.entries.count)
     var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
-    let previous = previous.flatMap { $0.byEntry.count == entries.count ? $0 : nil }
-    for entryIndex in order {
-      let entry = entries[entryIndex]
-      let set = tokens.sets[entry.mode]
-      let foreground = set.tokens[entry.pair.foreground]
-      var background: (token: ObjectIdentifier, source: ObjectIdentifier)?
-      if case .token(let index) = entry.pair.background {
-        background = (
-          ObjectIdentifier(set.tokens[index]), ObjectIdentifier(sources.source(of: index, mode: entry.mode))
-        )
-      }
-      let from = MeasuredFrom(
-        foreground: ObjectIdentifier(foreground),
-        foregroundSource: ObjectIdentifier(sources.source(of: entry.pair.foreground, mode: entry.mode)),
-        background: background?.token,
-        aliasBase: foreground.reference.flatMap { reference in
-          reference.alphaFactor == nil ? nil : set[reference.target.name].map(ObjectIdentifier.init)
-        })
-      let source = ResultSources(
-        mode: entry.mode, foreground: from.foreground, foregroundSource: from.foregroundSource,
-        backgroundSource: background?.source)
-      if let previous, let kept = previous.byEntry[entryIndex], kept.from == from {
-        byEntry[entryIndex] = (from, results.count)
-        results.append(previous.results[kept.result])
-        resultSources.append(source)
-        continue
-      }
+    for entryIndex in matches.order {
+      let entry = matches.entries[entryIndex]
       guard
         let (result, fixRequest) = result(
-          of: entry, rules: rules, fonts: fonts, in: tokens, modes: modes, audit: audit, sources: &sources)
+          of: entry, rules: matches.rules, fonts: matches.fonts, in: tokens, modes: modes, audit: audit,
+          sources: &sources)
       else { continue }
+      let (from, source) = measuredFrom(entry, in: tokens, sources: &sources)
       if let fixRequest { fixRequests.append((results.count, fixRequest)) }
       byEntry[entryIndex] = (from, results.count)
       results.append(result)
@@ -531,7 +555,81 @@ public enum ContrastAudit {
     }
     let fixes = ContrastFix.findAll(fixRequests.map(\.request))
     for (position, fix) in fixes.enumerated() { results[fixRequests[position].result].fix = fix }
-    return (results, resultSources, byEntry)
+    noteWhatFixesMove(&results, sources: resultSources)
+    return Measured(
+      tokens: tokens, results: results, resultSources: resultSources, byEntry: byEntry, sources: sources)
+  }
+
+  /// `previous` measured again where its tokens changed: only the entries of the tokens whose
+  /// chains reach a changed one (``LiteralSources/invalidated``), and of those only the ones
+  /// measured from other tokens than before; every other result is kept where it is. `nil` when
+  /// an entry that had no result would have one or the reverse, which moves the results: the
+  /// caller then measures every entry.
+  private static func remeasure(
+    _ matches: Matches, in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit,
+    sources: inout LiteralSources, previous: Measured
+  ) -> Measured? {
+    guard let invalidated = sources.invalidated else { return nil }
+    let entriesByToken =
+      previous.entriesByToken ?? EntriesByToken(matches.entries, tokenCounts: tokens.sets.map(\.tokens.count))
+    var affected = Set<Int>()
+    for (mode, positions) in invalidated.enumerated() {
+      for position in positions { affected.formUnion(entriesByToken.entries(of: position, mode: mode)) }
+    }
+    var results = previous.results
+    var resultSources = previous.resultSources
+    var byEntry = previous.byEntry
+    var remeasured: [Int] = []
+    var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
+    for entryIndex in affected.sorted() {
+      guard let kept = byEntry[entryIndex] else { return nil }
+      let entry = matches.entries[entryIndex]
+      let (from, source) = measuredFrom(entry, in: tokens, sources: &sources)
+      guard from != kept.from else { continue }
+      guard
+        let (result, fixRequest) = result(
+          of: entry, rules: matches.rules, fonts: matches.fonts, in: tokens, modes: modes, audit: audit,
+          sources: &sources)
+      else { return nil }
+      if let fixRequest { fixRequests.append((kept.result, fixRequest)) }
+      byEntry[entryIndex] = (from, kept.result)
+      results[kept.result] = result
+      resultSources[kept.result] = source
+      remeasured.append(kept.result)
+    }
+    let fixes = ContrastFix.findAll(fixRequests.map(\.request))
+    for (position, fix) in fixes.enumerated() { results[fixRequests[position].result].fix = fix }
+    // A kept fix still moves the same pairs when every chain has its links' names: the pairs
+    // under each token are then the same pairs.
+    noteWhatFixesMove(&results, sources: resultSources, only: sources.chainsKeepTheirLinks ? remeasured : nil)
+    return Measured(
+      tokens: tokens, results: results, resultSources: resultSources, byEntry: byEntry, sources: sources,
+      entriesByToken: entriesByToken)
+  }
+
+  /// What `entry`'s result is measured from, and where its colors come from.
+  private static func measuredFrom(_ entry: Entry, in tokens: ModalTokenSet, sources: inout LiteralSources)
+    -> (MeasuredFrom, ResultSources)
+  {
+    let set = tokens.sets[entry.mode]
+    let foreground = set.tokens[entry.pair.foreground]
+    var background: (token: ObjectIdentifier, source: ObjectIdentifier)?
+    if case .token(let index) = entry.pair.background {
+      background = (
+        ObjectIdentifier(set.tokens[index]), ObjectIdentifier(sources.source(of: index, mode: entry.mode))
+      )
+    }
+    let from = MeasuredFrom(
+      foreground: ObjectIdentifier(foreground),
+      foregroundSource: ObjectIdentifier(sources.source(of: entry.pair.foreground, mode: entry.mode)),
+      background: background?.token,
+      aliasBase: foreground.reference.flatMap { reference in
+        reference.alphaFactor == nil ? nil : set[reference.target.name].map(ObjectIdentifier.init)
+      })
+    let source = ResultSources(
+      mode: entry.mode, foreground: from.foreground, foregroundSource: from.foregroundSource,
+      backgroundSource: background?.source)
+    return (from, source)
   }
 
   /// One entry measured and judged, with what a fix is searched from when it fails. Fields are read
@@ -600,6 +698,12 @@ public enum ContrastAudit {
     /// Per mode, by a token's name, the positions of the tokens that reference it (and some that
     /// did): made the first time a session's audit keeps the sources, and kept with them.
     private var referrers: [[String: [Int]]]?
+    /// Made from another's sources: per mode, the positions of the tokens whose chains reach a
+    /// token that is not the very object it was there, itself included. `nil` otherwise.
+    private(set) var invalidated: [[Int]]?
+    /// Made from another's sources: whether each token that is another object than there
+    /// references the same name, or none, as it did. Every chain then has the same links by name.
+    private(set) var chainsKeepTheirLinks = false
 
     init(_ tokens: ModalTokenSet) {
       self.init(
@@ -627,6 +731,8 @@ public enum ContrastAudit {
       }
       var found = previous.found
       var referrers = previous.referrers ?? previous.tokens.sets.map(Self.referrers)
+      var invalidated: [[Int]] = []
+      var chainsKeepTheirLinks = true
       for mode in tokens.sets.indices {
         let before = previous.tokens.sets[mode].tokens
         let now = tokens.sets[mode].tokens
@@ -634,9 +740,9 @@ public enum ContrastAudit {
         for index in now.indices where now[index] !== before[index] {
           stale.append(index)
           // A changed token may reference another token than before.
-          if let target = now[index].reference?.target.name {
-            referrers[mode][target, default: []].append(index)
-          }
+          let target = now[index].reference?.target.name
+          if let target { referrers[mode][target, default: []].append(index) }
+          if target != before[index].reference?.target.name { chainsKeepTheirLinks = false }
         }
         // Every token whose chain reaches a changed one, found from the changed ones.
         var seen = Set(stale)
@@ -646,8 +752,11 @@ public enum ContrastAudit {
             stale.append(referrer)
           }
         }
+        invalidated.append(Array(seen))
       }
       self.init(tokens: tokens, found: found, referrers: referrers)
+      self.invalidated = invalidated
+      self.chainsKeepTheirLinks = chainsKeepTheirLinks
     }
 
     /// The positions of the tokens of `set` that reference each name.
@@ -683,16 +792,18 @@ public enum ContrastAudit {
 
   /// Fills in what each fix would also move: the other pairs, in the same mode, whose foreground or
   /// background takes its color from the token the fix changes. `sources` has each result's
-  /// ``ResultSources``, in the same order.
-  static func noteWhatFixesMove(_ results: inout [PairResult], sources: [ResultSources]) {
+  /// ``ResultSources``, in the same order. With `only`, the fixes of the results at those
+  /// positions alone, the others' notes being known.
+  static func noteWhatFixesMove(_ results: inout [PairResult], sources: [ResultSources], only: [Int]? = nil) {
     struct Source: Hashable {
       let token: ObjectIdentifier
       let mode: Int
     }
     // Only a fix that changes another token than its foreground (an alias's base) moves others:
     // the pairs under those tokens are collected, in one pass, not one per fix.
+    let noted = only ?? Array(results.indices)
     var pairsBySource: [Source: [Int]] = [:]
-    for index in results.indices where results[index].fix != nil {
+    for index in noted where results[index].fix != nil {
       let source = sources[index]
       if source.foregroundSource != source.foreground {
         pairsBySource[Source(token: source.foregroundSource, mode: source.mode)] = []
@@ -706,7 +817,7 @@ public enum ContrastAudit {
         pairsBySource[Source(token: background, mode: source.mode)]?.append(index)
       }
     }
-    for index in results.indices where results[index].fix != nil {
+    for index in noted where results[index].fix != nil {
       let source = sources[index]
       guard source.foregroundSource != source.foreground else { continue }
       let others = pairsBySource[Source(token: source.foregroundSource, mode: source.mode)] ?? []

@@ -173,7 +173,7 @@ struct CSSEmitter: PatchableOutputEmitter {
 /// every token and checking every name again.
 private final class CSSOutputState: OutputPatching {
   private let emitter: CSSEmitter
-  private var properties: CSSPropertyList
+  private let properties: CSSPropertyList
   /// The texts of the properties' declarations, kept across renders: a patch renders only the
   /// changed tokens' declarations again.
   private let renders = ElementRenders()
@@ -203,21 +203,18 @@ private final class CSSOutputState: OutputPatching {
   }
 
   func patch(_ tokens: ModalTokenSet, changed: [String]) -> [GeneratedFile]? {
-    var entries = properties.entries
-    var contexts = properties.contexts ?? []
     for name in changed {
       guard let place = places[name], tokens.tokens.indices.contains(place.token) else { return nil }
       let token = tokens.tokens[place.token]
       guard token.name == name else { return nil }
       // A changed token's properties get new contexts, whose texts are rendered again.
-      for index in place.properties where contexts.indices.contains(index) {
-        entries[index] = CSSPropertyList.Entry(token: token.first, position: entries[index].position)
-        contexts[index] = CSSPropertyList.context(of: entries[index], language: properties.language)
+      for index in place.properties where properties.entries.indices.contains(index) {
+        properties.replace(
+          at: index,
+          with: CSSPropertyList.Entry(token: token.first, position: properties.entries[index].position))
       }
       if let index = place.declared { declared[index].token = token }
     }
-    properties = CSSPropertyList(
-      language: properties.language, entries: entries, contexts: contexts, renders: renders)
     guard let file = try? stylesheet(tokens) else { return nil }
     return [file]
   }
@@ -315,7 +312,9 @@ final class CSSModeBlockContext: TemplateContext {
 
 /// The stylesheet's own properties, each made from its token when the template reaches it, so
 /// that the tokens' names and values are not all held beside the stylesheet being written.
-final class CSSPropertyList: RenderKeepingList {
+// Unchecked: only a session's patch (``CSSOutputState``) changes a list, and no render of it runs
+// beside the patch.
+final class CSSPropertyList: RenderKeepingList, @unchecked Sendable {
   /// One property: a token's own (`position` 0) or the next ``CSSLanguage/properties(of:)``
   /// makes of it (a typography's `-letter-spacing`).
   struct Entry {
@@ -324,11 +323,11 @@ final class CSSPropertyList: RenderKeepingList {
   }
 
   let language: CSSLanguage
-  let entries: [Entry]
-  /// In a session (``CSSOutputState``), each entry's context, made once and kept across renders,
-  /// and where their texts are kept; `nil` for a render on its own, which makes each context when
-  /// the template reaches it.
-  let contexts: [CSSPropertyContext]?
+  private(set) var entries: [Entry]
+  /// In a session (``CSSOutputState``), each entry's context, made once and kept across renders
+  /// (a patch replaces a changed token's), and where their texts are kept; `nil` for a render on
+  /// its own, which makes each context when the template reaches it.
+  private(set) var contexts: [CSSPropertyContext]?
   let renders: ElementRenders?
 
   package init(
@@ -346,6 +345,13 @@ final class CSSPropertyList: RenderKeepingList {
   func item(at index: Int) -> TemplateValue {
     if let contexts { return .object(contexts[index]) }
     return .object(context(at: index))
+  }
+
+  /// Puts `entry` in place of the entry at `index`, and its new context in place of the old one
+  /// where contexts are kept: in place, as a patch of a hundred thousand properties changes a few.
+  func replace(at index: Int, with entry: Entry) {
+    entries[index] = entry
+    if contexts != nil { contexts?[index] = Self.context(of: entry, language: language) }
   }
 
   /// The context of the entry at `index`, made from its token.

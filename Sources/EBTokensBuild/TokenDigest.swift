@@ -229,14 +229,24 @@ struct TokenDigests: Sendable {
       !set.hasModes && !previous.set.hasModes && previous.set.tokens.count == set.tokens.count
         ? previous : nil
     }
-    for (index, token) in set.tokens.enumerated() {
-      if let reusable, reusable.set.tokens[index].first === token.first {
-        digests.append(reusable.digests.tokens[index])
-        continue
+    // The tokens are read in place: a copy of each of a hundred thousand costs more than the
+    // comparison of the kept ones.
+    let before = reusable?.set.tokens ?? []
+    let kept = reusable?.digests.tokens ?? []
+    set.tokens.withUnsafeBufferPointer { tokens in
+      before.withUnsafeBufferPointer { before in
+        kept.withUnsafeBufferPointer { kept in
+          for index in tokens.indices {
+            if !before.isEmpty, before[index].first === tokens[index].first {
+              digests.append(kept[index])
+              continue
+            }
+            writer.reset()
+            for byMode in tokens[index].byMode { writer.add(byMode) }
+            digests.append(writer.digest)
+          }
+        }
       }
-      writer.reset()
-      for byMode in token.byMode { writer.add(byMode) }
-      digests.append(writer.digest)
     }
     tokens = digests
     writer.reset()

@@ -42,9 +42,17 @@ package final class FileMemberCache: @unchecked Sendable {
   /// How many loads patched the last one instead of merging and resolving every file.
   package var loadsPatched: Int { lock.withLock { patchCount } }
 
-  var lastLoad: IncrementalLoad.Last? {
-    get { lock.withLock { last } }
-    set { lock.withLock { last = newValue } }
+  /// Keeps `load` as the last load, for the next load to patch.
+  func keepLastLoad(_ load: IncrementalLoad.Last?) {
+    lock.withLock { last = load }
+  }
+
+  /// The last load, forgotten here.
+  func takeLastLoad() -> IncrementalLoad.Last? {
+    lock.withLock {
+      defer { last = nil }
+      return last
+    }
   }
 
   /// The entries forgotten since the last load, as that load read them; forgotten here.

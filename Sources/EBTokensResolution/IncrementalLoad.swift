@@ -23,7 +23,7 @@ enum IncrementalLoad {
   struct Last: @unchecked Sendable {
     /// The files read, in order.
     let paths: [String]
-    let source: TokenSource
+    var source: TokenSource
     let tokens: TokenSet
     /// The definitions (indices) whose values reference each name, found on the first patch and
     /// kept up to date; an entry may be stale, which only costs a token resolved again.
@@ -47,13 +47,15 @@ enum IncrementalLoad {
     return Last(paths: paths, source: source, tokens: tokens)
   }
 
-  /// The tokens of `inputs`, patched from the last load; `nil` when a full load must run.
-  /// `read` reads an input through the cache, recording its digest, as a full load would.
+  /// The tokens of `inputs`, patched from the last load; `nil` when a full load must run, which
+  /// records its own last load. `read` reads an input through the cache, recording its digest, as
+  /// a full load would.
   static func patch(
     _ inputs: [TokenInput], cache: FileMemberCache, limits: Limits,
     read: (TokenInput) -> ([any DiagnosticConvertible], FileMembers?)
   ) -> TokenSet? {
-    guard var last = cache.lastLoad, last.paths.count == inputs.count else { return nil }
+    // Taken from the cache, so that the patch changes the only copy of its definitions in place.
+    guard var last = cache.takeLastLoad(), last.paths.count == inputs.count else { return nil }
     for (path, input) in zip(last.paths, inputs) {
       guard case .file(let file) = input, file.path == path else { return nil }
     }
@@ -67,11 +69,16 @@ enum IncrementalLoad {
       else { return nil }
       changed += members.definitions
     }
-    guard !changed.isEmpty else { return last.tokens }
+    guard !changed.isEmpty else {
+      cache.keepLastLoad(last)
+      return last.tokens
+    }
     guard !changed.contains(where: { usesPointer($0.value) }) else { return nil }
 
     var source = last.source
+    last.source = TokenSource()
     var dependents = last.dependents ?? reverseReferences(source.definitions)
+    last.dependents = nil
     var changedIndices: [Int] = []
     for definition in changed {
       guard let index = source.definitionIndex[definition.path.name] else { return nil }
@@ -91,7 +98,7 @@ enum IncrementalLoad {
     }
     let set = TokenSet(sorted: tokens, groups: last.tokens.groups, indexByName: last.tokens.indexByName)
     last = Last(paths: last.paths, source: source, tokens: set, dependents: dependents)
-    cache.lastLoad = last
+    cache.keepLastLoad(last)
     cache.countPatch()
     return set
   }

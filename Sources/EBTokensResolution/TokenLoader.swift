@@ -55,7 +55,7 @@ public struct TokenLoader: Sendable {
     findings += resolutionFindings
     if let memberCache, let kept {
       _ = memberCache.takeReplaced()
-      memberCache.lastLoad = IncrementalLoad.last(inputs, source: kept, tokens: tokens, findings: findings)
+      memberCache.keepLastLoad(IncrementalLoad.last(inputs, source: kept, tokens: tokens, findings: findings))
     }
     return Warned(tokens, warnings: try DiagnosticsError.check(findings, strict: strict))
   }

@@ -290,7 +290,7 @@ public struct Builder: Sendable {
           // rendered, for the least memory.
           let files =
             reuse?.session != nil
-            ? runSideBySide(reportJobs).flatMap { $0 } : reportJobs.flatMap { $0() }
+            ? runAtOnce(reportJobs).flatMap { $0 } : reportJobs.flatMap { $0() }
           // Only the verdict is kept: the results (tens of megabytes for a large audit) are freed
           // here, while the other core may still be rendering outputs.
           let report = RenderedOutput(

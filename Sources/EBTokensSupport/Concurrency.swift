@@ -20,13 +20,42 @@ package func runSideBySide<Value: Sendable>(_ jobs: [@Sendable () -> Value]) -> 
   return slots.values
 }
 
+/// Runs `jobs` at once, on the calling thread and on threads of the global queue, each taking the
+/// next job not yet started when it is done with one, and returns their results in job order. For
+/// jobs started from within a job of ``runSideBySide(_:)``: a nested `concurrentPerform` runs its
+/// iterations one after another on the calling thread while the outer one holds the other cores'
+/// threads, so the other cores sat idle once the outer jobs ended while the nested ones still ran
+/// one by one.
+package func runAtOnce<Value: Sendable>(_ jobs: [@Sendable () -> Value]) -> [Value] {
+  let slots = ResultSlots<Value>(count: jobs.count)
+  let work: @Sendable () -> Void = {
+    while let index = slots.takeJob() { slots.store(jobs[index](), at: index) }
+  }
+  let group = DispatchGroup()
+  for _ in jobs.indices.dropFirst() { DispatchQueue.global().async(group: group, execute: work) }
+  work()
+  group.wait()
+  return slots.values
+}
+
 /// One slot per job, written once each under a lock.
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var slots: [Value?]
+  private var jobsTaken = 0
 
   package init(count: Int) {
     slots = Array(repeating: nil, count: count)
+  }
+
+  /// The position of the next job no thread has taken, for ``runAtOnce(_:)``; `nil` when every
+  /// job is taken.
+  func takeJob() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard jobsTaken < slots.count else { return nil }
+    jobsTaken += 1
+    return jobsTaken - 1
   }
 
   func store(_ value: Value, at index: Int) {
@@ -35,7 +64,7 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Every job has stored its value once `concurrentPerform` returns.
+  /// Every job has stored its value once the jobs are done.
   var values: [Value] {
     lock.lock()
     defer { lock.unlock() }

@@ -3,13 +3,16 @@ import Foundation
 /// What an audit keeps for the next audit of a ``BuildSession``-like caller (`ebtokens build
 /// --watch`): its rules' matches, which the next audit reuses when its caller knows they cannot
 /// have changed, and then its results, each kept for an entry measured from the very same tokens;
-/// and each pair's members in its JSON report and card in its HTML page.
+/// and each pair's members in its JSON report, card in its HTML page, and row and suggested fix in
+/// its Markdown report.
 package final class AuditMemo: @unchecked Sendable {
   private let lock = NSLock()
   private var keptMatches: ContrastAudit.Matches?
   private var keptResults: ContrastAudit.Measured?
   private var keptJSONMembers: ReportPieces?
   private var keptCards: ReportPieces?
+  private var keptMarkdownRows: ReportPieces?
+  private var keptMarkdownFixes: ReportPieces?
 
   package init() {}
 
@@ -29,6 +32,18 @@ package final class AuditMemo: @unchecked Sendable {
     set { lock.withLock { keptJSONMembers = newValue } }
   }
 
+  /// The table rows of the last Markdown report (``AuditReport/markdown(_:memo:)``).
+  var markdownRows: ReportPieces? {
+    get { lock.withLock { keptMarkdownRows } }
+    set { lock.withLock { keptMarkdownRows = newValue } }
+  }
+
+  /// The suggested fixes of the last Markdown report, one line each.
+  var markdownFixes: ReportPieces? {
+    get { lock.withLock { keptMarkdownFixes } }
+    set { lock.withLock { keptMarkdownFixes = newValue } }
+  }
+
   /// The cards of the last HTML page (``AuditHTML/bytes(_:memo:)``).
   var htmlCards: ReportPieces? {
     get { lock.withLock { keptCards } }
@@ -36,8 +51,8 @@ package final class AuditMemo: @unchecked Sendable {
   }
 }
 
-/// Each pair's piece of one report (a JSON object's members, an HTML card) as a report of a
-/// session wrote it, by the pair's position, with the results the pieces were written from: a
+/// Each pair's piece of one report (a JSON object's members, an HTML card, a Markdown row or
+/// suggested fix) as a report of a session wrote it, by the pair's position, with the results the pieces were written from: a
 /// piece is a function of its pair's result, and of the audit's settings, which are the same while
 /// a session keeps the pieces.
 struct ReportPieces {

@@ -48,8 +48,9 @@ public enum AuditReport {
     reportFiles(result, formats: formats, memo: nil)
   }
 
-  /// ``reportFiles(_:formats:)``; the HTML page writes again from `memo` each card the last page
-  /// of a session drew for the very same result at the same position, and keeps its cards there.
+  /// ``reportFiles(_:formats:)``; the HTML page and the Markdown table write again from `memo`
+  /// each card and row the last ones of a session drew for the very same result at the same
+  /// position, and keep theirs there.
   package static func reportFiles(_ result: AuditResult, formats: [Format], memo: AuditMemo?)
     -> [GeneratedFile]
   {
@@ -58,6 +59,7 @@ public enum AuditReport {
       switch format {
       case .json: return GeneratedFile(path: path, bytes: jsonBytes(result))
       case .html: return GeneratedFile(path: path, bytes: AuditHTML.bytes(result, memo: memo))
+      case .markdown: return GeneratedFile(path: path, contents: markdown(result, memo: memo))
       default: return GeneratedFile(path: path, contents: render(result, format: format))
       }
     }
@@ -222,7 +224,10 @@ public enum AuditReport {
   /// reports list every pair.
   static let maximumMarkdownRows = 300
 
-  static func markdown(_ result: AuditResult) -> String {
+  /// The Markdown report; with `memo`, each row and suggested fix the last report of a session
+  /// wrote for the very same result at the same position is written again from there, and this
+  /// report's are kept there for the next.
+  static func markdown(_ result: AuditResult, memo: AuditMemo? = nil) -> String {
     let icon = result.allPass ? "✅" : "❌"
     var output = "\(icon) **\(result.summary)**\n\n"
     // With modes, a Mode column follows the verdict.
@@ -231,7 +236,14 @@ public enum AuditReport {
       "| |\(hasModes ? " Mode |" : "") Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
     output += "|:-:|\(hasModes ? "---|" : "")---|---|---|--:|--:|--:|---|\n"
     let rows = result.failuresFirst(prefix: maximumMarkdownRows)
-    for pair in rows {
+    let lastRows = memo?.markdownRows
+    var writtenRows = ReportPieces(results: rows)
+    for (index, pair) in rows.enumerated() {
+      if let piece = lastRows?.piece(at: index, for: rows) {
+        output += String(decoding: piece, as: UTF8.self)
+        writtenRows.keep(piece, at: index)
+        continue
+      }
       let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
       // The value the verdict was decided on is bold when it falls short.
       func judged(_ text: String, _ method: Configuration.Audit.Method) -> String {
@@ -245,8 +257,11 @@ public enum AuditReport {
           markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex)
             + gamutMark(pair),
         ]
-      output += "| " + cells.joined(separator: " | ") + " |\n"
+      let row = "| " + cells.joined(separator: " | ") + " |\n"
+      output += row
+      writtenRows.keep(Array(row.utf8), at: index)
     }
+    memo?.markdownRows = writtenRows
     if rows.count < result.results.count {
       let hiddenFailures = result.failedCount - rows.count { !$0.passes }
       output +=
@@ -254,15 +269,25 @@ public enum AuditReport {
         + "the JSON and SARIF reports list every pair.\n"
     }
     let fixed = rows.filter { $0.fix != nil }
+    let lastFixes = memo?.markdownFixes
+    var writtenFixes = ReportPieces(results: fixed)
     if !fixed.isEmpty {
       output += "\n**Suggested fixes** (the foreground's hue at the nearest passing lightness):\n\n"
-      for pair in fixed {
+      for (index, pair) in fixed.enumerated() {
+        if let piece = lastFixes?.piece(at: index, for: fixed) {
+          output += String(decoding: piece, as: UTF8.self)
+          writtenFixes.keep(piece, at: index)
+          continue
+        }
         let mode = pair.mode.map { " (\($0))" } ?? ""
-        output += "- \(markdownCode(pair.foreground)) on \(markdownCode(pair.background))\(mode): "
-        output +=
-          fixDescription(pair, method: result.method, quote: markdownCode).joined(separator: "; ") + "\n"
+        let line =
+          "- \(markdownCode(pair.foreground)) on \(markdownCode(pair.background))\(mode): "
+          + fixDescription(pair, method: result.method, quote: markdownCode).joined(separator: "; ") + "\n"
+        output += line
+        writtenFixes.keep(Array(line.utf8), at: index)
       }
     }
+    memo?.markdownFixes = writtenFixes
     let method =
       result.method == .wcag2
       ? "Pass/fail on the WCAG 2 contrast ratio; APCA Lc shown for reference."

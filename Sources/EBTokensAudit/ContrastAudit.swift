@@ -132,10 +132,12 @@ public enum ContrastAudit {
     memo?.measured = nil
     var sources = LiteralSources(tokens)
     var remeasured: Measured?
-    if let previous, previous.byEntry.count == matches.entries.count {
-      sources = LiteralSources(tokens, reusing: previous.sources)
+    // Held here alone (the memo let it go), so that what it keeps is changed in place.
+    if var kept = previous, kept.byEntry.count == matches.entries.count {
+      previous = nil
+      sources = LiteralSources(tokens, reusing: &kept.sources)
       remeasured = remeasure(
-        matches, in: tokens, modes: modes, audit: audit, sources: &sources, previous: previous)
+        matches, in: tokens, modes: modes, audit: audit, sources: &sources, previous: &kept)
     }
     let measured =
       remeasured ?? measure(matches, in: tokens, modes: modes, audit: audit, sources: &sources)
@@ -481,7 +483,7 @@ public enum ContrastAudit {
     var byEntry: [(from: MeasuredFrom, result: Int)?]
     /// The literal sources found, which the next audit keeps for the tokens whose chains it has
     /// not changed.
-    let sources: LiteralSources
+    var sources: LiteralSources
     /// The entries of each token, made by the first audit that measures again from these results,
     /// and kept with them while the matches are.
     var entriesByToken: EntriesByToken? = nil
@@ -564,10 +566,10 @@ public enum ContrastAudit {
   /// chains reach a changed one (``LiteralSources/invalidated``), and of those only the ones
   /// measured from other tokens than before; every other result is kept where it is. `nil` when
   /// an entry that had no result would have one or the reverse, which moves the results: the
-  /// caller then measures every entry.
+  /// caller then measures every entry. `previous`'s results move into the new ones.
   private static func remeasure(
     _ matches: Matches, in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit,
-    sources: inout LiteralSources, previous: Measured
+    sources: inout LiteralSources, previous: inout Measured
   ) -> Measured? {
     guard let invalidated = sources.invalidated else { return nil }
     let entriesByToken =
@@ -576,9 +578,13 @@ public enum ContrastAudit {
     for (mode, positions) in invalidated.enumerated() {
       for position in positions { affected.formUnion(entriesByToken.entries(of: position, mode: mode)) }
     }
-    var results = previous.results
-    var resultSources = previous.resultSources
-    var byEntry = previous.byEntry
+    // Moved out of `previous`, so that each is changed in place rather than copied.
+    var results: [PairResult] = []
+    var resultSources: [ResultSources] = []
+    var byEntry: [(from: MeasuredFrom, result: Int)?] = []
+    swap(&results, &previous.results)
+    swap(&resultSources, &previous.resultSources)
+    swap(&byEntry, &previous.byEntry)
     var remeasured: [Int] = []
     var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
     for entryIndex in affected.sorted() {
@@ -721,16 +727,20 @@ public enum ContrastAudit {
     /// whose chain of references reaches no token that is not the very object it was there.
     /// Tokens are immutable, so a chain of unchanged objects is the same chain; a token whose
     /// chain reaches a changed one references it, directly or through others, and is found
-    /// again through the tokens that reference each changed one.
-    init(_ tokens: ModalTokenSet, reusing previous: LiteralSources) {
+    /// again through the tokens that reference each changed one. What `previous` found moves
+    /// here, leaving it without.
+    init(_ tokens: ModalTokenSet, reusing previous: inout LiteralSources) {
       guard previous.tokens.sets.count == tokens.sets.count,
         zip(previous.tokens.sets, tokens.sets).allSatisfy({ $0.tokens.count == $1.tokens.count })
       else {
         self.init(tokens)
         return
       }
-      var found = previous.found
+      // Moved out of `previous`, so that each is changed in place rather than copied.
+      var found: [[Token?]] = []
+      swap(&found, &previous.found)
       var referrers = previous.referrers ?? previous.tokens.sets.map(Self.referrers)
+      previous.referrers = nil
       var invalidated: [[Int]] = []
       var chainsKeepTheirLinks = true
       for mode in tokens.sets.indices {

@@ -325,13 +325,13 @@ final class CSSPropertyList: RenderKeepingList, @unchecked Sendable {
   let language: CSSLanguage
   private(set) var entries: [Entry]
   /// In a session (``CSSOutputState``), each entry's context, made once and kept across renders
-  /// (a patch replaces a changed token's), and where their texts are kept; `nil` for a render on
+  /// (a patch replaces a changed token's), and where their texts are kept; empty for a render on
   /// its own, which makes each context when the template reaches it.
-  private(set) var contexts: [CSSPropertyContext]?
+  private(set) var contexts: [CSSPropertyContext]
   let renders: ElementRenders?
 
   package init(
-    language: CSSLanguage, entries: [Entry], contexts: [CSSPropertyContext]? = nil,
+    language: CSSLanguage, entries: [Entry], contexts: [CSSPropertyContext] = [],
     renders: ElementRenders? = nil
   ) {
     self.language = language
@@ -343,15 +343,20 @@ final class CSSPropertyList: RenderKeepingList, @unchecked Sendable {
   var count: Int { entries.count }
 
   func item(at index: Int) -> TemplateValue {
-    if let contexts { return .object(contexts[index]) }
-    return .object(context(at: index))
+    contexts.isEmpty ? .object(context(at: index)) : .object(contexts[index])
+  }
+
+  func elementIdentity(at index: Int) -> ObjectIdentifier? {
+    contexts.withUnsafeBufferPointer { contexts in
+      contexts.indices.contains(index) ? ObjectIdentifier(contexts[index]) : nil
+    }
   }
 
   /// Puts `entry` in place of the entry at `index`, and its new context in place of the old one
   /// where contexts are kept: in place, as a patch of a hundred thousand properties changes a few.
   func replace(at index: Int, with entry: Entry) {
     entries[index] = entry
-    if contexts != nil { contexts?[index] = Self.context(of: entry, language: language) }
+    if !contexts.isEmpty { contexts[index] = Self.context(of: entry, language: language) }
   }
 
   /// The context of the entry at `index`, made from its token.

@@ -224,13 +224,15 @@ struct MustacheRenderer: ~Copyable {
         )
       } else { nil }
     for index in 0..<count {
+      if let (list, texts) = keeping, let identity = list.elementIdentity(at: index),
+        let text = texts.text(at: index, identity: identity)
+      {
+        output.append(text)
+        continue
+      }
       guard let (list, texts) = keeping, case .object(let context) = list.item(at: index) else {
         if index > 0 { element.moveTo(index) }
         try nested(children, in: element)
-        continue
-      }
-      if let text = texts.text(at: index, of: context) {
-        output.append(text)
         continue
       }
       if index > 0 { element.moveTo(index) }

@@ -100,6 +100,10 @@ protocol TemplateList: AnyObject, Sendable {
 protocol RenderKeepingList: TemplateList {
   /// Where the elements' texts are kept; `nil` when they are not.
   var renders: ElementRenders? { get }
+
+  /// The identity of the context at `index`, read without retaining it (a render over a hundred
+  /// thousand kept elements then touches none of their objects); `nil` when the list has none.
+  func elementIdentity(at index: Int) -> ObjectIdentifier?
 }
 
 /// The texts the elements of a ``RenderKeepingList`` rendered to, for each section over it (by the
@@ -112,21 +116,29 @@ final class ElementRenders: @unchecked Sendable {
   /// the texts may have read).
   final class Texts {
     let count: Int
-    private var elements: [(context: any TemplateContext, text: [UInt8])?]
+    /// By position, the identity of the context each text was rendered from, which
+    /// `contexts` keeps alive.
+    private var identities: [ObjectIdentifier?]
+    private var contexts: [(any TemplateContext)?]
+    private var texts: [[UInt8]]
 
     init(count: Int) {
       self.count = count
-      elements = Array(repeating: nil, count: count)
+      identities = Array(repeating: nil, count: count)
+      contexts = Array(repeating: nil, count: count)
+      texts = Array(repeating: [], count: count)
     }
 
-    /// The text of the element at `position`, when it was rendered from `context`.
-    func text(at position: Int, of context: any TemplateContext) -> [UInt8]? {
-      guard let kept = elements[position], kept.context === context else { return nil }
-      return kept.text
+    /// The text of the element at `position`, when it was rendered from the context of
+    /// `identity`.
+    func text(at position: Int, identity: ObjectIdentifier) -> [UInt8]? {
+      identities[position] == identity ? texts[position] : nil
     }
 
     func keep(_ text: [UInt8], at position: Int, of context: any TemplateContext) {
-      elements[position] = (context, text)
+      identities[position] = ObjectIdentifier(context)
+      contexts[position] = context
+      texts[position] = text
     }
   }
 

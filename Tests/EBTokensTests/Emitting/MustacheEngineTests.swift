@@ -326,6 +326,7 @@ private final class KeptList: RenderKeepingList, @unchecked Sendable {
 
   var count: Int { elements.count }
   func item(at index: Int) -> TemplateValue { .object(elements[index]) }
+  func elementIdentity(at index: Int) -> ObjectIdentifier? { ObjectIdentifier(elements[index]) }
 }
 
 /// The page around a kept list, with a field outside its elements.

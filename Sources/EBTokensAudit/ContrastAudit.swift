@@ -898,14 +898,15 @@ public struct PairResult: Sendable, Equatable {
   /// For a failing pair that is judged: what would make it pass; `nil` otherwise, or when no
   /// lightness of the foreground passes on this background.
   public var fix: ContrastFix? {
-    get { fields.fix }
+    get { fields.fix?.fix }
     set {
       // The fields are shared by every copy: a result with another fix gets fields of its own.
-      guard newValue != fields.fix else { return }
+      guard newValue != fields.fix?.fix else { return }
+      let box = newValue.map(FixBox.init)
       if isKnownUniquelyReferenced(&fields) {
-        fields.fix = newValue
+        fields.fix = box
       } else {
-        fields = fields.with(fix: newValue)
+        fields = fields.with(fix: box)
       }
     }
   }
@@ -921,6 +922,16 @@ public struct PairResult: Sendable, Equatable {
       foregroundColor: foregroundColor, backgroundColor: backgroundColor, measurement: measurement,
       required: required, passes: passes, foregroundLocation: foregroundLocation,
       backgroundLocation: backgroundLocation, ruleLocation: ruleLocation, mode: mode, font: font, fix: nil)
+  }
+
+  /// An immutable fix, boxed: most pairs have none, and a fix is more than half the size of the
+  /// other fields (an audit of a large design system holds tens of thousands of results).
+  private final class FixBox: Sendable {
+    let fix: ContrastFix
+
+    init(_ fix: ContrastFix) {
+      self.fix = fix
+    }
   }
 
   public static func == (left: PairResult, right: PairResult) -> Bool {
@@ -943,14 +954,14 @@ public struct PairResult: Sendable, Equatable {
     let ruleLocation: SourceLocation?
     let mode: String?
     let font: APCAFont?
-    var fix: ContrastFix?
+    var fix: FixBox?
 
     init(
       foreground: String, background: String, backgroundIsLiteral: Bool, role: Configuration.Audit.Role,
       foregroundColor: Color, backgroundColor: Color, measurement: ContrastAudit.Measurement,
       required: Double?, passes: Bool, foregroundLocation: SourceLocation,
       backgroundLocation: SourceLocation?,
-      ruleLocation: SourceLocation?, mode: String?, font: APCAFont?, fix: ContrastFix?
+      ruleLocation: SourceLocation?, mode: String?, font: APCAFont?, fix: FixBox?
     ) {
       self.foreground = foreground
       self.background = background
@@ -969,7 +980,7 @@ public struct PairResult: Sendable, Equatable {
       self.fix = fix
     }
 
-    func with(fix: ContrastFix?) -> Fields {
+    func with(fix: FixBox?) -> Fields {
       Fields(
         foreground: foreground, background: background, backgroundIsLiteral: backgroundIsLiteral, role: role,
         foregroundColor: foregroundColor, backgroundColor: backgroundColor, measurement: measurement,
@@ -983,7 +994,8 @@ public struct PairResult: Sendable, Equatable {
         && foregroundColor == other.foregroundColor && backgroundColor == other.backgroundColor
         && measurement == other.measurement && required == other.required && passes == other.passes
         && foregroundLocation == other.foregroundLocation && backgroundLocation == other.backgroundLocation
-        && ruleLocation == other.ruleLocation && mode == other.mode && font == other.font && fix == other.fix
+        && ruleLocation == other.ruleLocation && mode == other.mode && font == other.font
+        && fix?.fix == other.fix?.fix
     }
   }
 

@@ -95,6 +95,42 @@ import Testing
       next.results == (try ContrastAudit.run(tokens: ModalTokenSet(single: mixed), audit: audit)).results)
   }
 
+  /// A kept fix's notes on what it also moves follow a chain pointed elsewhere: when `color.link`
+  /// leaves `color.grey-a` for `color.grey-b`, the fix of `color.other` (made from `grey-a`) no
+  /// longer moves `color.text`, although `other` is the very same object, its result kept.
+  @Test func aKeptFixsNotesFollowAChainPointedElsewhere() throws {
+    let yaml = { (link: String) in
+      ["t.yaml": Self.chainTokens(linkingTo: link) + "\n  other: \"{color.grey-a}\"\n"]
+    }
+    let audit = try ConfigurationLoader().load(
+      yaml: AuditRuleTests.config(
+        """
+        - foreground: color.text
+          background: color.paper
+          role: text
+        - foreground: color.other
+          background: color.paper
+          role: text
+        """),
+      path: "ebtokens.yml"
+    ).audit
+    let before = try loadTokens(yaml("grey-a"))
+    let relinked = try loadTokens(yaml("grey-b"))
+    let mixed = TokenSet(
+      sorted: before.tokens.map { $0.name == "color.link" ? (relinked["color.link"] ?? $0) : $0 },
+      groups: before.groups)
+    let memo = AuditMemo()
+    let first = try ContrastAudit.run(
+      tokens: ModalTokenSet(single: before), audit: audit, configPath: nil, memo: memo)
+    let other = { (result: AuditResult) in result.results.first { $0.foreground == "color.other" }?.fix }
+    #expect(other(first)?.alsoMoves == ["color.text on color.paper"])
+    let next = try ContrastAudit.run(
+      tokens: ModalTokenSet(single: mixed), audit: audit, configPath: nil, memo: memo, matchesUnchanged: true)
+    #expect(other(next)?.alsoMoves == [])
+    #expect(
+      next.results == (try ContrastAudit.run(tokens: ModalTokenSet(single: mixed), audit: audit)).results)
+  }
+
   @Test func everyFailingPairOfTheShippedTokensHasAFix() throws {
     let failing = try Self.failing()
     #expect(failing.count == 4)

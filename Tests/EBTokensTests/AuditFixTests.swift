@@ -54,10 +54,6 @@ import Testing
     #expect(remeasured.results == audited)
   }
 
-  /// A kept result is measured from the very token objects it was: when a link of a foreground's
-  /// chain of aliases is another object pointing elsewhere while the foreground is the same object
-  /// (a caller's set, not a load's: a load makes every token that references a changed one again),
-  /// the next audit finds the new end of the chain, which its fix names.
   /// Tokens where `color.text` takes its color through `color.link` from `color.<link>`, one of
   /// two greys alike, which fails text contrast on white `color.paper`.
   static func chainTokens(linkingTo link: String) -> String {
@@ -72,63 +68,58 @@ import Testing
     """
   }
 
-  @Test func aKeptResultFollowsAChainWhoseLinkChanged() throws {
-    let yaml = { (link: String) in ["t.yaml": Self.chainTokens(linkingTo: link)] }
-    let audit = try ConfigurationLoader().load(
-      yaml: AuditRuleTests.config("- foreground: color.text\n  background: color.paper\n  role: text"),
-      path: "ebtokens.yml"
-    ).audit
+  /// The audits of ``chainTokens(linkingTo:)`` (with `more` tokens after them) under `rules`: a
+  /// session's first audit with `link` at `grey-a`; its next audit of the same set with only `link`
+  /// taken from the set where it is at `grey-b`, so that every other token is the very same object;
+  /// and an audit of that set without a memo.
+  static func relinkedAudits(rules: String, more: String = "") throws
+    -> (first: AuditResult, next: AuditResult, fresh: AuditResult)
+  {
+    let yaml = { (link: String) in ["t.yaml": chainTokens(linkingTo: link) + more] }
+    let audit = try ConfigurationLoader().load(yaml: AuditRuleTests.config(rules), path: "ebtokens.yml").audit
     let before = try loadTokens(yaml("grey-a"))
     let relinked = try loadTokens(yaml("grey-b"))
-    // The first set with only `link` taken from the second: `text` stays the very same object.
     let mixed = TokenSet(
       sorted: before.tokens.map { $0.name == "color.link" ? (relinked["color.link"] ?? $0) : $0 },
       groups: before.groups)
     let memo = AuditMemo()
     let first = try ContrastAudit.run(
       tokens: ModalTokenSet(single: before), audit: audit, configPath: nil, memo: memo)
-    #expect(first.results.first?.fix?.token == "color.grey-a")
     let next = try ContrastAudit.run(
       tokens: ModalTokenSet(single: mixed), audit: audit, configPath: nil, memo: memo, matchesUnchanged: true)
+    return (first, next, try ContrastAudit.run(tokens: ModalTokenSet(single: mixed), audit: audit))
+  }
+
+  /// A kept result is measured from the very token objects it was: when a link of a foreground's
+  /// chain of aliases is another object pointing elsewhere while the foreground is the same object
+  /// (a caller's set, not a load's: a load makes every token that references a changed one again),
+  /// the next audit finds the new end of the chain, which its fix names.
+  @Test func aKeptResultFollowsAChainWhoseLinkChanged() throws {
+    let (first, next, fresh) = try Self.relinkedAudits(
+      rules: "- foreground: color.text\n  background: color.paper\n  role: text")
+    #expect(first.results.first?.fix?.token == "color.grey-a")
     #expect(next.results.first?.fix?.token == "color.grey-b")
-    #expect(
-      next.results == (try ContrastAudit.run(tokens: ModalTokenSet(single: mixed), audit: audit)).results)
+    #expect(next.results == fresh.results)
   }
 
   /// A kept fix's notes on what it also moves follow a chain pointed elsewhere: when `color.link`
   /// leaves `color.grey-a` for `color.grey-b`, the fix of `color.other` (made from `grey-a`) no
   /// longer moves `color.text`, although `other` is the very same object, its result kept.
   @Test func aKeptFixsNotesFollowAChainPointedElsewhere() throws {
-    let yaml = { (link: String) in
-      ["t.yaml": Self.chainTokens(linkingTo: link) + "\n  other: \"{color.grey-a}\"\n"]
-    }
-    let audit = try ConfigurationLoader().load(
-      yaml: AuditRuleTests.config(
-        """
+    let (first, next, fresh) = try Self.relinkedAudits(
+      rules: """
         - foreground: color.text
           background: color.paper
           role: text
         - foreground: color.other
           background: color.paper
           role: text
-        """),
-      path: "ebtokens.yml"
-    ).audit
-    let before = try loadTokens(yaml("grey-a"))
-    let relinked = try loadTokens(yaml("grey-b"))
-    let mixed = TokenSet(
-      sorted: before.tokens.map { $0.name == "color.link" ? (relinked["color.link"] ?? $0) : $0 },
-      groups: before.groups)
-    let memo = AuditMemo()
-    let first = try ContrastAudit.run(
-      tokens: ModalTokenSet(single: before), audit: audit, configPath: nil, memo: memo)
+        """,
+      more: "\n  other: \"{color.grey-a}\"\n")
     let other = { (result: AuditResult) in result.results.first { $0.foreground == "color.other" }?.fix }
     #expect(other(first)?.alsoMoves == ["color.text on color.paper"])
-    let next = try ContrastAudit.run(
-      tokens: ModalTokenSet(single: mixed), audit: audit, configPath: nil, memo: memo, matchesUnchanged: true)
     #expect(other(next)?.alsoMoves == [])
-    #expect(
-      next.results == (try ContrastAudit.run(tokens: ModalTokenSet(single: mixed), audit: audit)).results)
+    #expect(next.results == fresh.results)
   }
 
   @Test func everyFailingPairOfTheShippedTokensHasAFix() throws {

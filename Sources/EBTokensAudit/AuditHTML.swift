@@ -22,9 +22,8 @@ enum AuditHTML {
   /// the last page drew for the very same result at the same position is copied from there, and
   /// this page's cards are kept there for the next.
   static func bytes(_ result: AuditResult, memo: AuditMemo? = nil) -> [UInt8] {
-    var cards = CardCopies(last: memo?.htmlCards, results: result.results)
-    memo?.htmlCards = nil
-    defer { memo?.htmlCards = cards.drawn }
+    var cards = CardCopies(last: memo?.takePieces(of: .htmlCards), results: result.results)
+    defer { memo?.keep(cards.drawn, for: .htmlCards) }
     // Each section's count, and no more of its pairs than a page can draw.
     var failing = Section()
     var passing = Section()
@@ -186,14 +185,11 @@ enum AuditHTML {
     }
 
     mutating func append(_ index: Int, of result: AuditResult, to html: inout [UInt8]) {
-      if let card = last?.piece(at: index, for: result.results) {
-        html += card
-        drawn.keep(card, at: index)
-        return
+      html += drawn.piece(at: index, reusing: last) {
+        var card: [UInt8] = []
+        appendCard(result.results[index], result: result, to: &card)
+        return card
       }
-      let start = html.count
-      appendCard(result.results[index], result: result, to: &html)
-      drawn.keep(Array(html[start...]), at: index)
     }
   }
 

@@ -9,10 +9,7 @@ package final class AuditMemo: @unchecked Sendable {
   private let lock = NSLock()
   private var keptMatches: ContrastAudit.Matches?
   private var keptResults: ContrastAudit.Measured?
-  private var keptJSONMembers: ReportPieces?
-  private var keptCards: ReportPieces?
-  private var keptMarkdownRows: ReportPieces?
-  private var keptMarkdownFixes: ReportPieces?
+  private var keptPieces: [Report: ReportPieces] = [:]
 
   package init() {}
 
@@ -26,35 +23,33 @@ package final class AuditMemo: @unchecked Sendable {
     set { lock.withLock { keptResults = newValue } }
   }
 
-  /// Each pair's members in the last JSON report (``AuditReport/streamJSON(_:memo:to:)``).
-  var jsonMembers: ReportPieces? {
-    get { lock.withLock { keptJSONMembers } }
-    set { lock.withLock { keptJSONMembers = newValue } }
+  /// A report whose pieces the memo keeps, one per pair (``ReportPieces``).
+  enum Report {
+    /// Each pair's members in the JSON report (``AuditReport/streamJSON(_:memo:to:)``).
+    case jsonMembers
+    /// The cards of the HTML page (``AuditHTML/bytes(_:memo:)``).
+    case htmlCards
+    /// The table rows of the Markdown report (``AuditReport/markdown(_:memo:)``).
+    case markdownRows
+    /// The suggested fixes of the Markdown report, one line each.
+    case markdownFixes
   }
 
-  /// The table rows of the last Markdown report (``AuditReport/markdown(_:memo:)``).
-  var markdownRows: ReportPieces? {
-    get { lock.withLock { keptMarkdownRows } }
-    set { lock.withLock { keptMarkdownRows = newValue } }
+  /// The pieces the last `report` kept, forgotten here: the report being written keeps its own
+  /// (``keep(_:for:)``), and the last ones are freed once it is done with them.
+  func takePieces(of report: Report) -> ReportPieces? {
+    lock.withLock { keptPieces.removeValue(forKey: report) }
   }
 
-  /// The suggested fixes of the last Markdown report, one line each.
-  var markdownFixes: ReportPieces? {
-    get { lock.withLock { keptMarkdownFixes } }
-    set { lock.withLock { keptMarkdownFixes = newValue } }
-  }
-
-  /// The cards of the last HTML page (``AuditHTML/bytes(_:memo:)``).
-  var htmlCards: ReportPieces? {
-    get { lock.withLock { keptCards } }
-    set { lock.withLock { keptCards = newValue } }
+  func keep(_ pieces: ReportPieces, for report: Report) {
+    lock.withLock { keptPieces[report] = pieces }
   }
 }
 
 /// Each pair's piece of one report (a JSON object's members, an HTML card, a Markdown row or
-/// suggested fix) as a report of a session wrote it, by the pair's position, with the results the pieces were written from: a
-/// piece is a function of its pair's result, and of the audit's settings, which are the same while
-/// a session keeps the pieces.
+/// suggested fix) as a report of a session wrote it, by the pair's position, with the results the
+/// pieces were written from: a piece is a function of its pair's result, and of the audit's
+/// settings, which are the same while a session keeps the pieces.
 struct ReportPieces {
   /// The audit's results: the very array it gave, which holds no copy of them.
   let results: [PairResult]
@@ -81,5 +76,13 @@ struct ReportPieces {
 
   mutating func keep(_ piece: [UInt8], at index: Int) {
     pieces[index] = piece
+  }
+
+  /// The piece of the pair at `index`: `last`'s, when it wrote one there for the very same result,
+  /// `make`'s otherwise; kept here either way, for the next report.
+  mutating func piece(at index: Int, reusing last: ReportPieces?, make: () -> [UInt8]) -> [UInt8] {
+    let piece = last?.piece(at: index, for: results) ?? make()
+    pieces[index] = piece
+    return piece
   }
 }

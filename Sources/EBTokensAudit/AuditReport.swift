@@ -236,14 +236,7 @@ public enum AuditReport {
       "| |\(hasModes ? " Mode |" : "") Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
     output += "|:-:|\(hasModes ? "---|" : "")---|---|---|--:|--:|--:|---|\n"
     let rows = result.failuresFirst(prefix: maximumMarkdownRows)
-    let lastRows = memo?.markdownRows
-    var writtenRows = ReportPieces(results: rows)
-    for (index, pair) in rows.enumerated() {
-      if let piece = lastRows?.piece(at: index, for: rows) {
-        output += String(decoding: piece, as: UTF8.self)
-        writtenRows.keep(piece, at: index)
-        continue
-      }
+    let table = lines(of: rows, reusing: memo?.takePieces(of: .markdownRows)) { pair in
       let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
       // The value the verdict was decided on is bold when it falls short.
       func judged(_ text: String, _ method: Configuration.Audit.Method) -> String {
@@ -257,11 +250,10 @@ public enum AuditReport {
           markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex)
             + gamutMark(pair),
         ]
-      let row = "| " + cells.joined(separator: " | ") + " |\n"
-      output += row
-      writtenRows.keep(Array(row.utf8), at: index)
+      return "| " + cells.joined(separator: " | ") + " |\n"
     }
-    memo?.markdownRows = writtenRows
+    output += table.text
+    memo?.keep(table.pieces, for: .markdownRows)
     if rows.count < result.results.count {
       let hiddenFailures = result.failedCount - rows.count { !$0.passes }
       output +=
@@ -269,25 +261,16 @@ public enum AuditReport {
         + "the JSON and SARIF reports list every pair.\n"
     }
     let fixed = rows.filter { $0.fix != nil }
-    let lastFixes = memo?.markdownFixes
-    var writtenFixes = ReportPieces(results: fixed)
-    if !fixed.isEmpty {
-      output += "\n**Suggested fixes** (the foreground's hue at the nearest passing lightness):\n\n"
-      for (index, pair) in fixed.enumerated() {
-        if let piece = lastFixes?.piece(at: index, for: fixed) {
-          output += String(decoding: piece, as: UTF8.self)
-          writtenFixes.keep(piece, at: index)
-          continue
-        }
-        let mode = pair.mode.map { " (\($0))" } ?? ""
-        let line =
-          "- \(markdownCode(pair.foreground)) on \(markdownCode(pair.background))\(mode): "
-          + fixDescription(pair, method: result.method, quote: markdownCode).joined(separator: "; ") + "\n"
-        output += line
-        writtenFixes.keep(Array(line.utf8), at: index)
-      }
+    let fixes = lines(of: fixed, reusing: memo?.takePieces(of: .markdownFixes)) { pair in
+      let mode = pair.mode.map { " (\($0))" } ?? ""
+      return "- \(markdownCode(pair.foreground)) on \(markdownCode(pair.background))\(mode): "
+        + fixDescription(pair, method: result.method, quote: markdownCode).joined(separator: "; ") + "\n"
     }
-    memo?.markdownFixes = writtenFixes
+    if !fixed.isEmpty {
+      output +=
+        "\n**Suggested fixes** (the foreground's hue at the nearest passing lightness):\n\n" + fixes.text
+    }
+    memo?.keep(fixes.pieces, for: .markdownFixes)
     let method =
       result.method == .wcag2
       ? "Pass/fail on the WCAG 2 contrast ratio; APCA Lc shown for reference."
@@ -304,6 +287,20 @@ public enum AuditReport {
   static func canvasDescription(_ result: AuditResult) -> String {
     guard !result.modes.isEmpty else { return result.canvas.opaqueHex }
     return result.modes.map { "\($0.canvas.opaqueHex) in \($0.name)" }.joined(separator: ", ")
+  }
+
+  /// The line `line` makes of each of `pairs`, or copies from `last` where it has one for the very
+  /// same result at the same position; with the lines kept, for the next report.
+  private static func lines(
+    of pairs: [PairResult], reusing last: ReportPieces?, _ line: (PairResult) -> String
+  ) -> (text: String, pieces: ReportPieces) {
+    var pieces = ReportPieces(results: pairs)
+    var text = ""
+    for index in pairs.indices {
+      text += String(
+        decoding: pieces.piece(at: index, reusing: last) { Array(line(pairs[index]).utf8) }, as: UTF8.self)
+    }
+    return (text, pieces)
   }
 
   /// A code span that survives a GFM table cell: pipes escaped, control characters replaced, and
@@ -340,20 +337,18 @@ public enum AuditReport {
   }
 
   /// The JSON report's UTF-8 in pieces, each handed to `write` as it is made: what `ebtokens build`
-  /// writes, never holding the tens of megabytes of a large audit's report at once.
-  package static func streamJSON(_ result: AuditResult, to write: ([UInt8]) -> Void) {
+  /// writes, never holding the tens of megabytes of a large audit's report at once. With `memo`,
+  /// each pair's members that the last report of a session wrote for the very same result at the
+  /// same position are written again from there, and this report's are kept there for the next: a
+  /// pair's members are a function of its result alone.
+  package static func streamJSON(_ result: AuditResult, memo: AuditMemo? = nil, to write: ([UInt8]) -> Void) {
     let (members, element) = jsonDocument(result)
-    JSONWriter.stream(
-      members, thenArray: "results", count: result.results.count, element: element, to: write)
-  }
-
-  /// ``streamJSON(_:to:)``, writing again from `memo` each pair's members that the last report
-  /// of a session wrote for the very same result at the same position, and keeping this report's
-  /// in `memo` for the next: a pair's members are a function of its result alone.
-  package static func streamJSON(_ result: AuditResult, memo: AuditMemo, to write: ([UInt8]) -> Void) {
-    let (members, element) = jsonDocument(result)
-    let last = memo.jsonMembers
-    memo.jsonMembers = nil
+    guard let memo else {
+      JSONWriter.stream(
+        members, thenArray: "results", count: result.results.count, element: element, to: write)
+      return
+    }
+    let last = memo.takePieces(of: .jsonMembers)
     var written = ReportPieces(results: result.results)
     JSONWriter.stream(
       members, thenArray: "results", count: result.results.count,
@@ -366,7 +361,7 @@ public enum AuditReport {
           written.keep(object.writtenMembers, at: index)
         }
       }, to: write)
-    memo.jsonMembers = written
+    memo.keep(written, for: .jsonMembers)
   }
 
   /// The JSON report's members before `results`, and what writes the result at a position.

@@ -273,13 +273,7 @@ public struct Builder: Sendable {
               return [
                 OutputWriter.prepare(
                   path: AuditReport.fileName(.json),
-                  streaming: { write in
-                    if let memo = reuse?.session?.auditMemo {
-                      AuditReport.streamJSON(result, memo: memo, to: write)
-                    } else {
-                      AuditReport.streamJSON(result, to: write)
-                    }
-                  },
+                  streaming: { AuditReport.streamJSON(result, memo: reuse?.session?.auditMemo, to: $0) },
                   bytes: { AuditReport.reportFiles(result, formats: [.json])[0].bytes }, in: folder,
                   staging: staging)
               ]

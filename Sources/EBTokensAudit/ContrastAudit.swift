@@ -140,7 +140,10 @@ public enum ContrastAudit {
         matches, in: tokens, modes: modes, audit: audit, sources: &sources, previous: &kept)
     }
     let measured =
-      remeasured ?? measure(matches, in: tokens, modes: modes, audit: audit, sources: &sources)
+      remeasured
+      ?? measure(
+        matches, in: tokens, modes: modes, audit: audit, sources: &sources,
+        recordingWhatEachIsMeasuredFrom: memo != nil)
     memo?.measured = measured
     let results = measured.results
     return AuditResult(
@@ -531,16 +534,18 @@ public enum ContrastAudit {
   }
 
   /// The result of each entry of `matches`, in report order, with the tokens its colors take
-  /// their literals from and what each entry's result was measured from.
+  /// their literals from; and, for an audit that keeps them for the next, what each entry's result
+  /// was measured from (empty otherwise: ``Measured/byEntry`` serves only ``remeasure``).
   private static func measure(
     _ matches: Matches, in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit,
-    sources: inout LiteralSources
+    sources: inout LiteralSources, recordingWhatEachIsMeasuredFrom recording: Bool
   ) -> Measured {
     var results: [PairResult] = []
     results.reserveCapacity(matches.order.count)
     var resultSources: [ResultSources] = []
     resultSources.reserveCapacity(matches.order.count)
-    var byEntry: [(from: MeasuredFrom, result: Int)?] = Array(repeating: nil, count: matches.entries.count)
+    var byEntry: [(from: MeasuredFrom, result: Int)?] =
+      recording ? Array(repeating: nil, count: matches.entries.count) : []
     var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
     for entryIndex in matches.order {
       let entry = matches.entries[entryIndex]
@@ -549,9 +554,9 @@ public enum ContrastAudit {
           of: entry, rules: matches.rules, fonts: matches.fonts, in: tokens, modes: modes, audit: audit,
           sources: &sources)
       else { continue }
-      let (from, source) = measuredFrom(entry, in: tokens, sources: &sources)
+      let source = colorSources(of: entry, in: tokens, sources: &sources)
       if let fixRequest { fixRequests.append((results.count, fixRequest)) }
-      byEntry[entryIndex] = (from, results.count)
+      if recording { byEntry[entryIndex] = (measuredFrom(entry, source: source, in: tokens), results.count) }
       results.append(result)
       resultSources.append(source)
     }
@@ -590,7 +595,8 @@ public enum ContrastAudit {
     for entryIndex in affected.sorted() {
       guard let kept = byEntry[entryIndex] else { return nil }
       let entry = matches.entries[entryIndex]
-      let (from, source) = measuredFrom(entry, in: tokens, sources: &sources)
+      let source = colorSources(of: entry, in: tokens, sources: &sources)
+      let from = measuredFrom(entry, source: source, in: tokens)
       guard from != kept.from else { continue }
       guard
         let (result, fixRequest) = result(
@@ -613,29 +619,32 @@ public enum ContrastAudit {
       entriesByToken: entriesByToken)
   }
 
-  /// What `entry`'s result is measured from, and where its colors come from.
-  private static func measuredFrom(_ entry: Entry, in tokens: ModalTokenSet, sources: inout LiteralSources)
-    -> (MeasuredFrom, ResultSources)
+  /// Where `entry`'s colors come from.
+  private static func colorSources(of entry: Entry, in tokens: ModalTokenSet, sources: inout LiteralSources)
+    -> ResultSources
+  {
+    var background: ObjectIdentifier?
+    if case .token(let index) = entry.pair.background {
+      background = ObjectIdentifier(sources.source(of: index, mode: entry.mode))
+    }
+    return ResultSources(
+      mode: entry.mode, foreground: ObjectIdentifier(tokens.sets[entry.mode].tokens[entry.pair.foreground]),
+      foregroundSource: ObjectIdentifier(sources.source(of: entry.pair.foreground, mode: entry.mode)),
+      backgroundSource: background)
+  }
+
+  /// What `entry`'s result is measured from, `source` being where its colors come from.
+  private static func measuredFrom(_ entry: Entry, source: ResultSources, in tokens: ModalTokenSet)
+    -> MeasuredFrom
   {
     let set = tokens.sets[entry.mode]
-    let foreground = set.tokens[entry.pair.foreground]
-    var background: (token: ObjectIdentifier, source: ObjectIdentifier)?
-    if case .token(let index) = entry.pair.background {
-      background = (
-        ObjectIdentifier(set.tokens[index]), ObjectIdentifier(sources.source(of: index, mode: entry.mode))
-      )
-    }
-    let from = MeasuredFrom(
-      foreground: ObjectIdentifier(foreground),
-      foregroundSource: ObjectIdentifier(sources.source(of: entry.pair.foreground, mode: entry.mode)),
-      background: background?.token,
-      aliasBase: foreground.reference.flatMap { reference in
+    var background: ObjectIdentifier?
+    if case .token(let index) = entry.pair.background { background = ObjectIdentifier(set.tokens[index]) }
+    return MeasuredFrom(
+      foreground: source.foreground, foregroundSource: source.foregroundSource, background: background,
+      aliasBase: set.tokens[entry.pair.foreground].reference.flatMap { reference in
         reference.alphaFactor == nil ? nil : set[reference.target.name].map(ObjectIdentifier.init)
       })
-    let source = ResultSources(
-      mode: entry.mode, foreground: from.foreground, foregroundSource: from.foregroundSource,
-      backgroundSource: background?.source)
-    return (from, source)
   }
 
   /// One entry measured and judged, with what a fix is searched from when it fails. Fields are read

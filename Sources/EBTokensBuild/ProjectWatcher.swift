@@ -185,7 +185,7 @@ public final class ProjectWatcher<Outcome>: @unchecked Sendable {
   /// Reloads the config and the plan when needed, then runs the work and reports it.
   private func runWork() {
     debounce = nil
-    let changes = pendingChanges.map(DisplayPath.forFile).sorted()
+    let changes = pendingChanges.map { DisplayPath.forFile($0) }.sorted()
     // What the work may take as all that changed: nothing is known for the first run, and after
     // the system lost events.
     let changedPaths = hasRun && !eventsWereLost ? pendingChanges : nil

@@ -46,7 +46,7 @@ struct WatchPlan: Equatable {
     plan.files.insert(plan.configurationFile)
     guard let configuration else { return plan }
     plan.jsonExtensions = configuration.jsonExtensions
-    plan.outputFolders = Set(Builder.outputDirectories(configuration).map(DisplayPath.absolute))
+    plan.outputFolders = Set(Builder.outputDirectories(configuration).map { DisplayPath.absolute($0) })
     let renderer = OutputRenderer(configuration: configuration)
     for folder in configuration.outputs.compactMap(renderer.templateFolder) {
       plan.templateFolders.insert(DisplayPath.absolute(folder))

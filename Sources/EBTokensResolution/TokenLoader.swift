@@ -218,22 +218,63 @@ public enum TokenFiles {
           "token folder '\(directory)' does not exist (set it with --tokens or in the config)", at: nil)
       ])
     }
-    let root = URL(fileURLWithPath: directory)
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else { return [] }
+    let workingDirectory = FileManager.default.currentDirectoryPath
     var files: [File] = []
-    for case let url as URL in enumerator {
-      guard
-        let format = TokenFileFormat.of(fileNamed: url.lastPathComponent, extraJSONExtensions: jsonExtensions)
-      else { continue }
-      let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count))
-        .drop { $0 == "/" }
-      let joined = (directory as NSString).appendingPathComponent(String(relative))
-      files.append(File(path: joined, format: format))
+    forEachEntry(below: directory) { relative, name in
+      guard let format = TokenFileFormat.of(fileNamed: name, extraJSONExtensions: jsonExtensions) else {
+        return
+      }
+      let path = (directory as NSString).appendingPathComponent(relative)
+      files.append(
+        File(
+          path: path, displayPath: DisplayPath.forFile(path, workingDirectory: workingDirectory),
+          format: format))
     }
     if files.isEmpty { throw DiagnosticsError([TokenFileError.noTokenFiles(directory: directory)]) }
     return files.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+  }
+
+  /// Calls `visit` with the path relative to `directory` and the name of every entry below it
+  /// whose name does not start with `.`, whatever its kind, descending into folders but never
+  /// through a link: what `FileManager`'s enumerator with `.skipsHiddenFiles` lists, without
+  /// making a URL of each entry (it took 12 ms for the 702 files of the 100,000-token bench tree).
+  /// `directory` itself may be a link to a folder. A folder that cannot be read is skipped.
+  private static func forEachEntry(
+    below directory: String, visit: (_ relative: String, _ name: String) -> Void
+  ) {
+    let root = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if root >= 0 { forEachEntry(inFolder: root, at: "", visit: visit) }
+  }
+
+  /// ``forEachEntry(below:visit:)`` for the open folder `descriptor` (closed here), at `relative`.
+  /// Its entries are listed before any subfolder is opened, so that one descriptor per level is
+  /// open at once however wide a folder is.
+  private static func forEachEntry(
+    inFolder descriptor: Int32, at relative: String, visit: (_ relative: String, _ name: String) -> Void
+  ) {
+    defer { close(descriptor) }
+    let listing = dup(descriptor)
+    guard listing >= 0 else { return }
+    guard let stream = fdopendir(listing) else {
+      close(listing)
+      return
+    }
+    var entries: [(name: String, mayBeFolder: Bool)] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      let kind = Int32(entry.pointee.d_type)
+      if !name.hasPrefix(".") { entries.append((name, kind == Int32(DT_DIR) || kind == Int32(DT_UNKNOWN))) }
+    }
+    closedir(stream)
+    for (name, mayBeFolder) in entries {
+      let path = relative.isEmpty ? name : relative + "/" + name
+      visit(path, name)
+      guard mayBeFolder else { continue }
+      // `O_NOFOLLOW` and `O_DIRECTORY`: a link, or anything but a folder, is not descended into.
+      let subfolder = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      if subfolder >= 0 { forEachEntry(inFolder: subfolder, at: path, visit: visit) }
+    }
   }
 }

@@ -2,19 +2,22 @@ import Foundation
 
 public enum DisplayPath {
   /// `path` relative to the working directory when it lies below it, otherwise as given.
-  public static func forFile(_ path: String) -> String {
-    let cwd = FileManager.default.currentDirectoryPath
-    let standardized = absolute(path)
+  /// `workingDirectory` spares the system call when many paths are named at once.
+  public static func forFile(
+    _ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> String {
+    let cwd = workingDirectory
+    let standardized = absolute(path, workingDirectory: cwd)
     let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
     if standardized.hasPrefix(prefix) { return String(standardized.dropFirst(prefix.count)) }
     return path
   }
 
   /// `path` made absolute against the working directory, with `.` and `..` removed lexically.
-  public static func absolute(_ path: String) -> String {
-    let absolute =
-      path.hasPrefix("/")
-      ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+  public static func absolute(
+    _ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> String {
+    let absolute = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
     // Lexically, not with `standardizingPath`, which resolves symbolic links: a link must be
     // named as the user sees it in the folder.
     var components: [Substring] = []

@@ -189,6 +189,43 @@ import Testing
     }
   }
 
+  @Test func filesAreFoundInSubfoldersButNotHiddenOnesNorThroughLinks() throws {
+    try withTemporaryDirectory { directory in
+      let manager = FileManager.default
+      let outside = directory.appendingPathComponent("outside")
+      let tokens = directory.appendingPathComponent("tokens")
+      for folder in ["outside/deep", "tokens/a/b", "tokens/.hidden", "tokens/folder.yml"] {
+        try manager.createDirectory(
+          at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+      }
+      for file in [
+        "outside/o.yml", "outside/deep/d.yml", "tokens/top.yml", "tokens/a/b/deep.tokens.json",
+        "tokens/a/mid.yaml", "tokens/.hidden/h.yml", "tokens/.dot.yml", "tokens/notes.txt",
+        "tokens/folder.yml/inside.yml",
+      ] {
+        try Data("x: 1\n".utf8).write(to: directory.appendingPathComponent(file))
+      }
+      try manager.createSymbolicLink(at: tokens.appendingPathComponent("linked"), withDestinationURL: outside)
+      try manager.createSymbolicLink(
+        at: tokens.appendingPathComponent("linked.yml"),
+        withDestinationURL: outside.appendingPathComponent("o.yml"))
+      let relative = { (files: [TokenFiles.File]) in
+        files.map { String($0.path.dropFirst(tokens.path.count + 1)) }
+      }
+      // A link is listed by its name, as any entry, and read (or refused) as a token file; a link
+      // to a folder is not descended into; a folder named like a token file is listed and entered.
+      let expected = [
+        "a/b/deep.tokens.json", "a/mid.yaml", "folder.yml", "folder.yml/inside.yml", "linked.yml", "top.yml",
+      ]
+      #expect(relative(try TokenFiles.find(in: tokens.path)) == expected)
+      // The token folder itself may be a link to a folder.
+      let link = directory.appendingPathComponent("tokens-link")
+      try manager.createSymbolicLink(at: link, withDestinationURL: tokens)
+      #expect(
+        try TokenFiles.find(in: link.path).map { String($0.path.dropFirst(link.path.count + 1)) } == expected)
+    }
+  }
+
   @Test func jsonExtensionsAreCheckedInTheConfig() {
     func configErrors(_ yaml: String) -> [String] {
       diagnostics { _ = try ConfigurationLoader().load(yaml: yaml, path: "ebtokens.yml") }

@@ -109,16 +109,22 @@ struct BuildState: Equatable {
     guard case .success(let root) = folder.folder("", create: false), let data = root.read(fileName),
       let text = String(validating: data, as: UTF8.self)
     else { return nil }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    // Split on bytes, not characters: a state lists every generated file, and splitting by
+    // grapheme took 7 ms of a one-token rebuild of 100,000 tokens.
+    let newline = UInt8(ascii: "\n")
+    let space = UInt8(ascii: " ")
+    var lines = text.utf8.split(separator: newline, omittingEmptySubsequences: false).dropLast().map(
+      Substring.init)
     guard lines.first == Substring(header) else { return nil }
-    lines = lines.dropFirst()
+    lines = Array(lines.dropFirst())
     guard let fingerprintLine = lines.first, fingerprintLine.hasPrefix("fingerprint ") else { return nil }
     let fingerprint = String(fingerprintLine.dropFirst("fingerprint ".count))
     var contrast: Contrast?
     var stamps: [Stamp] = []
     var outputs: [OutputRecord] = []
     for line in lines.dropFirst() {
-      let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+      let fields = line.utf8.split(separator: space, maxSplits: 6, omittingEmptySubsequences: false).map(
+        Substring.init)
       switch fields.first {
       case "output" where fields.count == 3:
         guard let digest = UInt64(fields[2], radix: 16) else { return nil }

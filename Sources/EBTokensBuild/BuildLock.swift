@@ -68,14 +68,14 @@ final class BuildLock {
       var path = DisplayPath.absolute(folder)
       var found = add(path, exclusive: true)
       while found == nil, path != "/" {
-        path = (path as NSString).deletingLastPathComponent
+        path = PathComponents.folder(of: path)
         found = add(path, exclusive: true)
       }
       while path != "/",
         found.map({ $0.device != projectFolder.device || $0.inode != projectFolder.inode })
           ?? true
       {
-        path = (path as NSString).deletingLastPathComponent
+        path = PathComponents.folder(of: path)
         found = add(path, exclusive: false)
       }
     }

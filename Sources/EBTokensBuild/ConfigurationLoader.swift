@@ -52,7 +52,7 @@ public struct ConfigurationLoader {
     // The config is named on the command line or is the project's own: a link is fine.
     let result = YAMLReader(limits: limits).read(path: path, displayPath: displayPath, followingLinks: true)
     guard let document = result.document, result.errors.isEmpty else { throw DiagnosticsError(result.errors) }
-    let baseDirectory = (path as NSString).deletingLastPathComponent
+    let baseDirectory = PathComponents.folder(of: path)
     var parser = Parser(
       path: displayPath, baseDirectory: baseDirectory.isEmpty ? "." : baseDirectory,
       allowsPathsOutsideProject: allowsPathsOutsideProject, checksOutputPaths: checksOutputPaths)

@@ -174,7 +174,7 @@ final class FileWatcher {
             isDirectory
             ? Event(directory: path, name: nil, isDirectory: true, watchEnded: gone, overflowed: false)
             : Event(
-              directory: (path as NSString).deletingLastPathComponent,
+              directory: PathComponents.folder(of: path),
               name: (path as NSString).lastPathComponent, isDirectory: false, watchEnded: gone,
               overflowed: false)
           if gone {

@@ -106,7 +106,7 @@ final class OutputFolder: @unchecked Sendable {
   private func locked(_ relative: String, create: Bool) -> Result<Folder, Problem> {
     if let folder = folders[relative] { return .success(folder) }
     guard !relative.isEmpty else { return openRoot(create: create) }
-    let (parentPath, name) = Self.split(relative)
+    let (parentPath, name) = PathComponents.folderAndName(of: relative)
     let parent: Folder
     switch locked(parentPath, create: create) {
     case .success(let folder): parent = folder
@@ -133,7 +133,7 @@ final class OutputFolder: @unchecked Sendable {
       var status = stat()
       while current.count > 1, lstat(current, &status) != 0, errno == ENOENT {
         missing.append(current)
-        current = (current as NSString).deletingLastPathComponent
+        current = PathComponents.folder(of: current)
       }
       for path in missing.reversed() {
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
@@ -154,25 +154,8 @@ final class OutputFolder: @unchecked Sendable {
 
   /// The folder holding `relativePath` and the file's name in it.
   func parent(of relativePath: String, create: Bool) -> Result<(Folder, String), Problem> {
-    let (folderPath, name) = Self.split(relativePath)
+    let (folderPath, name) = PathComponents.folderAndName(of: relativePath)
     return folder(folderPath, create: create).map { ($0, name) }
-  }
-
-  /// `relativePath`'s folder path (`""` for none) and last component, as `NSString`'s
-  /// `deletingLastPathComponent` and `lastPathComponent` give them (repeated and trailing `/`
-  /// dropped first), without them: a build splits every generated file's path a few times, and
-  /// `NSString` took a tenth of a one-token rebuild of 100,000 tokens doing it (and, in Swift
-  /// 6.3's Foundation on Linux, crashes on a one-character path).
-  static func split(_ relativePath: String) -> (folder: String, name: String) {
-    let slash = UInt8(ascii: "/")
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(relativePath.utf8.count)
-    for byte in relativePath.utf8 where !(byte == slash && bytes.last == slash) { bytes.append(byte) }
-    if bytes.count > 1 && bytes.last == slash { bytes.removeLast() }
-    if bytes == [slash] { return ("/", "/") }
-    guard let last = bytes.lastIndex(of: slash) else { return ("", String(decoding: bytes, as: UTF8.self)) }
-    let name = String(decoding: bytes[(last + 1)...], as: UTF8.self)
-    return (last == 0 ? "/" : String(decoding: bytes[..<last], as: UTF8.self), name)
   }
 
   /// Deletes the folders this build created below the output folder, if still empty: nothing was
@@ -193,11 +176,11 @@ final class OutputFolder: @unchecked Sendable {
 
   /// Deletes each folder above `relativePath` that is empty, up to the output folder.
   func pruneEmptyFolders(above relativePath: String) {
-    var folder = (relativePath as NSString).deletingLastPathComponent
+    var folder = PathComponents.folder(of: relativePath)
     while !folder.isEmpty {
-      let parentPath = (folder as NSString).deletingLastPathComponent
+      let (parentPath, name) = PathComponents.folderAndName(of: folder)
       guard case .success(let parent) = self.folder(parentPath, create: false),
-        parent.removeEmptySubfolder((folder as NSString).lastPathComponent)
+        parent.removeEmptySubfolder(name)
       else { return }
       lock.withLock { _ = folders.removeValue(forKey: folder) }
       folder = parentPath

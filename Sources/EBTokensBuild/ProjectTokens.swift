@@ -295,7 +295,7 @@ private struct SourceReader {
       return ModeSource.Layer(
         name: "\(node.location)", inputs: [.tree(tree, format: document.format, origin: file)])
     case .file(let written, let pointer, let location):
-      let directory = (file.path as NSString).deletingLastPathComponent
+      let directory = PathComponents.folder(of: file.path)
       let path = written.hasPrefix("/") ? written : (directory as NSString).appendingPathComponent(written)
       let target = TokenFiles.File(path: path, format: ResolverModes.format(ofFileNamed: path))
       var isDirectory: ObjCBool = false

@@ -79,7 +79,7 @@ struct WatchPlan: Equatable {
     var directories: Set<String> = []
     var watchedFiles = files
     for entry in files.union(tokenTrees).union(templateFolders) {
-      let parent = (entry as NSString).deletingLastPathComponent
+      let parent = PathComponents.folder(of: entry)
       if isDirectory(parent) { directories.insert(parent) }
     }
     for folder in templateFolders where isDirectory(folder) {
@@ -132,7 +132,7 @@ struct WatchPlan: Equatable {
       // macOS: the folder's entries changed, or a file's contents.
       let inTree = isInTokenTree(directory) && !isOutput(directory)
       let holdsEntry = files.union(tokenTrees).union(templateFolders).contains {
-        ($0 as NSString).deletingLastPathComponent == directory
+        PathComponents.folder(of: $0) == directory
       }
       guard inTree || templateFolders.contains(directory) || holdsEntry else { return .ignored }
       return .input(path: directory, changesPlan: holdsEntry)

@@ -163,7 +163,7 @@ public struct OutputRenderer: Sendable {
   package func directory(for output: Configuration.Output) -> String {
     let destination = configuration.resolvedPath(output.destination)
     guard output.kind == .css else { return destination }
-    let directory = (destination as NSString).deletingLastPathComponent
+    let directory = PathComponents.folder(of: destination)
     return directory.isEmpty ? "." : directory
   }
 

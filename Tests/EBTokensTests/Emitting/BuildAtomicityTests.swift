@@ -176,24 +176,3 @@ import Testing
     }
   }
 }
-
-@Suite struct OutputFolderPathTests {
-  /// The output writer splits a generated file's path itself, as `NSString` does.
-  @Test(arguments: [
-    "ab", "ab/cd", "ab/cd/ef.swift", "./ab", "ab/./cd", "ab/../cd", "ab//cd", "/ab", "ab/cd/", "/", "é/ü.kt",
-    "com/x/Y.kt",
-  ])
-  func aPathIsSplitAsNSStringSplitsIt(_ path: String) {
-    let split = OutputFolder.split(path)
-    #expect(split.folder == (path as NSString).deletingLastPathComponent)
-    #expect(split.name == (path as NSString).lastPathComponent)
-  }
-
-  /// Where `NSString` crashes (Swift 6.3's Foundation on Linux, a path of one character).
-  @Test func aOneCharacterPathIsItsOwnName() {
-    #expect(OutputFolder.split("a") == ("", "a"))
-    #expect(OutputFolder.split("a/") == ("", "a"))
-    #expect(OutputFolder.split("b/a") == ("b", "a"))
-    #expect(OutputFolder.split("") == ("", ""))
-  }
-}

@@ -34,6 +34,12 @@ public final class BuildSession: @unchecked Sendable {
     self.builder = builder
   }
 
+  /// Waits for the last build's old contents to be deleted (``SessionCache/replacedContents``), so
+  /// that a watch that ends leaves no `.old` link behind.
+  deinit {
+    cache.replacedContents?.waitUntilRemoved()
+  }
+
   /// The configuration the next ``build(changedPaths:)`` uses: the one the session was made
   /// with, or the last one given to ``build(_:changedPaths:)``.
   public var configuration: Configuration { lock.withLock { currentConfiguration } }
@@ -107,6 +113,13 @@ final class SessionCache: @unchecked Sendable {
   private var renders: [String: OutputRender] = [:]
   /// What the last audit keeps for the next: its rules' matches, its results and its reports' pieces.
   let auditMemo = AuditMemo()
+  /// The old contents of the files the last build replaced, being deleted while the session goes on
+  /// (``ReplacedContents``): the next build waits for them first.
+  var replacedContents: ReplacedContents? {
+    get { lock.withLock { lastReplacedContents } }
+    set { lock.withLock { lastReplacedContents = newValue } }
+  }
+  private var lastReplacedContents: ReplacedContents?
 
   /// An output's (or the audit's) last render in the session, by its key
   /// (``OutputInputs/key(ofOutputAt:)``).

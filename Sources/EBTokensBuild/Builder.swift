@@ -105,6 +105,8 @@ public struct Builder: Sendable {
     loader.tokenLoader.memberCache = session?.members
     let inputs = try ProjectTokens.inputs(configuration, limits: limits, digests: digests)
     let directories = Self.outputDirectories(configuration)
+    // The last session build's old contents are deleted before another build starts.
+    session?.replacedContents?.waitUntilRemoved()
     let lock = try BuildLock.acquire(
       project: configuration.baseDirectory, outputFolders: directories, waiting: lockWaiting)
     defer { withExtendedLifetime(lock) {} }
@@ -142,8 +144,14 @@ public struct Builder: Sendable {
       let plan = try writer.plan(rendered.outputs.map(\.prepared), staging: staging)
       let contrast = rendered.contrast
       if mode == .write {
+        // A build on its own waits for the old contents to be deleted before it lets the locks go;
+        // a session's next build does (`SessionCache.replacedContents`).
+        let replaced = ReplacedContents()
+        defer {
+          if let session { session.replacedContents = replaced } else { replaced.waitUntilRemoved() }
+        }
         do {
-          try writer.apply(plan)
+          try writer.apply(plan, removingReplacedContentsWith: replaced)
         } catch let error as DiagnosticsError {
           throw SystemFailure(.inputOutput, error)
         }

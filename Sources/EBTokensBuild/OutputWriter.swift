@@ -503,6 +503,17 @@ public struct OutputWriter: Sendable {
   /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with the file that could not be written and the system's
   ///   error.
   public func apply(_ plan: WritePlan) throws {
+    let replaced = ReplacedContents()
+    defer { replaced.waitUntilRemoved() }
+    try apply(plan, removingReplacedContentsWith: replaced)
+  }
+
+  /// ``apply(_:)``, the old contents of each replaced file deleted on `replaced`'s own thread, which
+  /// the caller waits for (``ReplacedContents/waitUntilRemoved()``) before it lets another build
+  /// run in the folders. Deleting a large file takes time (the old 30 MB JSON report of 100,000
+  /// tokens, 24 ms on this project's machine, whose file system discards freed blocks): the build
+  /// records its state meanwhile, and a watch session reports the rebuild without waiting.
+  func apply(_ plan: WritePlan, removingReplacedContentsWith replaced: ReplacedContents) throws {
     var transaction = WriteTransaction(staging: plan.staging ?? StagingArea())
     var staged: [StagedFile?] = []
     do {
@@ -542,7 +553,7 @@ public struct OutputWriter: Sendable {
       transaction.rollBack()
       throw error
     }
-    transaction.finish()
+    replaced.remove(transaction.finish())
     for operation in plan.operations {
       switch operation {
       case .remove(let folder, let path), .forget(let folder, let path): folder.pruneEmptyFolders(above: path)
@@ -717,6 +728,7 @@ final class StagingArea: @unchecked Sendable {
     var written = 0
     var isIdentical = current != nil
     var readBack: [UInt8] = []
+    var flushedUpTo = 0
     stream { piece in
       guard !failed else { return }
       if Folder.write(piece, to: descriptor) != nil {
@@ -727,8 +739,17 @@ final class StagingArea: @unchecked Sendable {
         isIdentical = Self.holds(current.file, piece, at: written, buffer: &readBack)
       }
       written += piece.count
+      // Once the file is known to differ it will be committed: its pages start on their way to
+      // the disk while the rest is rendered, so the flush before the rename finds little left to
+      // write (the 30 MB JSON report of 100,000 tokens took 50 ms more to flush at the end).
+      if !isIdentical && written - flushedUpTo >= Self.earlyFlushBytes {
+        flushedUpTo = written
+        flushing.async { fdatasync(descriptor) }
+      }
     }
     if failed || (isIdentical && written == current?.size) {
+      // The early flushes use the descriptor: they end before it is closed.
+      if flushedUpTo > 0 { flushing.sync {} }
       close(descriptor)
       parent.unlink(temporary)
       return failed ? nil : PreparedOutput.File(path: path, destination: .identical, bytes: nil)
@@ -740,6 +761,10 @@ final class StagingArea: @unchecked Sendable {
     flush(descriptor, of: key)
     return PreparedOutput.File(path: path, destination: current == nil ? .missing : .different, bytes: nil)
   }
+
+  /// How much of a streamed file that differs from its destination is written between two early
+  /// flushes (see ``stageStreaming(_:in:at:)``).
+  static let earlyFlushBytes = 4 << 20
 
   /// Whether the open file `file` holds `bytes` at `offset`, read into `buffer`.
   private static func holds(_ file: Int32, _ bytes: [UInt8], at offset: Int, buffer: inout [UInt8]) -> Bool {
@@ -917,15 +942,41 @@ private struct WriteTransaction {
     staging.abandon()
   }
 
-  /// Everything is committed: the old contents can go.
-  mutating func finish() {
+  /// Everything is committed: the removed files go, and the links to the replaced files' old
+  /// contents are returned, to delete.
+  mutating func finish() -> [(Folder, String)] {
+    var replaced: [(Folder, String)] = []
     for step in steps {
       switch step {
       case .created: break
-      case .replaced(let folder, _, let backup), .removed(let folder, _, let backup): folder.unlink(backup)
+      case .replaced(let folder, _, let backup): replaced.append((folder, backup))
+      // Deleted now: the folders a removal empties are pruned next.
+      case .removed(let folder, _, let backup): folder.unlink(backup)
       }
     }
     steps = []
+    return replaced
+  }
+}
+
+/// Deletes, on a thread of its own, the links a committed build kept to the old contents of the
+/// files it replaced (`.ebtokens-<UUID>.old`, which the next build would delete as leftovers
+/// should this one be killed first).
+final class ReplacedContents: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "ebtokens.replaced-contents")
+  private let group = DispatchGroup()
+
+  /// Deletes each link `(folder, name)` in `links`, after any given before.
+  func remove(_ links: [(Folder, String)]) {
+    guard !links.isEmpty else { return }
+    queue.async(group: group) {
+      for (folder, name) in links { folder.unlink(name) }
+    }
+  }
+
+  /// Waits until every link given to ``remove(_:)`` is deleted.
+  func waitUntilRemoved() {
+    group.wait()
   }
 }
 

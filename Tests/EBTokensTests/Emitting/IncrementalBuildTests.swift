@@ -75,6 +75,31 @@ import Testing
     }
   }
 
+  /// A session build deletes the replaced files' old contents while the session goes on; the next
+  /// build, and the end of the session, wait for them, so no `.old` link outlives either.
+  @Test func aSessionLeavesNoOldContentsBehind() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
+      let configuration = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+      func oldContents() throws -> [String] {
+        let dist = project.url("dist")
+        let paths = try #require(FileManager.default.subpathsOfDirectory(atPath: dist.path) as [String]?)
+        return paths.filter { $0.hasSuffix(".old") && $0.contains(".ebtokens-") }
+      }
+      let colors = try #require(project.read("tokens/color.yaml"))
+      var session: BuildSession? = BuildSession(configuration: configuration)
+      _ = try session?.build()
+      for value in ["#123456", "#654321", "#072592"] {
+        try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: value))
+        let result = try #require(try session?.build(changedPaths: [project.url("tokens/color.yaml").path]))
+        #expect(result.plan.changes.contains { $0.path.hasSuffix("dist/css/tokens.css") })
+        #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: \(value);") == true)
+      }
+      session = nil
+      #expect(try oldContents() == [])
+    }
+  }
+
   @Test func onlyTheOutputsHoldingAChangedTokenAreRenderedAgain() throws {
     try withTemporaryDirectory { root in
       let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)

@@ -144,11 +144,17 @@ public struct Builder: Sendable {
       let plan = try writer.plan(rendered.outputs.map(\.prepared), staging: staging)
       let contrast = rendered.contrast
       if mode == .write {
-        // A build on its own waits for the old contents to be deleted before it lets the locks go;
-        // a session's next build does (`SessionCache.replacedContents`).
+        // Once the state is recorded, the old contents are deleted: a build on its own waits for
+        // that before it lets the locks go; a session's next build does
+        // (`SessionCache.replacedContents`), and the session reports this one meanwhile.
         let replaced = ReplacedContents()
         defer {
-          if let session { session.replacedContents = replaced } else { replaced.waitUntilRemoved() }
+          if let session {
+            replaced.startRemoving()
+            session.replacedContents = replaced
+          } else {
+            replaced.waitUntilRemoved()
+          }
         }
         do {
           try writer.apply(plan, removingReplacedContentsWith: replaced)

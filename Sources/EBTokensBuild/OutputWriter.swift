@@ -508,11 +508,11 @@ public struct OutputWriter: Sendable {
     try apply(plan, removingReplacedContentsWith: replaced)
   }
 
-  /// ``apply(_:)``, the old contents of each replaced file deleted on `replaced`'s own thread, which
-  /// the caller waits for (``ReplacedContents/waitUntilRemoved()``) before it lets another build
-  /// run in the folders. Deleting a large file takes time (the old 30 MB JSON report of 100,000
-  /// tokens, 24 ms on this project's machine, whose file system discards freed blocks): the build
-  /// records its state meanwhile, and a watch session reports the rebuild without waiting.
+  /// ``apply(_:)``, the links to the old contents of each replaced file left to `replaced`, which
+  /// the caller deletes (``ReplacedContents/waitUntilRemoved()``) before it lets another build run
+  /// in the folders. Deleting a large file takes time (the old 30 MB JSON report of 100,000 tokens,
+  /// 24 ms on this project's machine, whose file system discards freed blocks): a watch session
+  /// reports the rebuild without waiting.
   func apply(_ plan: WritePlan, removingReplacedContentsWith replaced: ReplacedContents) throws {
     var transaction = WriteTransaction(staging: plan.staging ?? StagingArea())
     var staged: [StagedFile?] = []
@@ -553,7 +553,7 @@ public struct OutputWriter: Sendable {
       transaction.rollBack()
       throw error
     }
-    replaced.remove(transaction.finish())
+    replaced.add(transaction.finish())
     for operation in plan.operations {
       switch operation {
       case .remove(let folder, let path), .forget(let folder, let path): folder.pruneEmptyFolders(above: path)
@@ -963,20 +963,33 @@ private struct WriteTransaction {
 /// files it replaced (`.ebtokens-<UUID>.old`, which the next build would delete as leftovers
 /// should this one be killed first).
 final class ReplacedContents: @unchecked Sendable {
-  private let queue = DispatchQueue(label: "ebtokens.replaced-contents")
-  private let group = DispatchGroup()
+  private let lock = NSLock()
+  private var links: [(Folder, String)] = []
+  private var isRemoving = false
+  private let removed = DispatchGroup()
 
-  /// Deletes each link `(folder, name)` in `links`, after any given before.
-  func remove(_ links: [(Folder, String)]) {
+  /// Adds links `(folder, name)` to delete.
+  func add(_ links: [(Folder, String)]) {
+    lock.withLock { self.links += links }
+  }
+
+  /// Starts deleting the links, on a thread of its own; once only.
+  func startRemoving() {
+    let links: [(Folder, String)] = lock.withLock {
+      guard !isRemoving else { return [] }
+      isRemoving = true
+      return self.links
+    }
     guard !links.isEmpty else { return }
-    queue.async(group: group) {
+    DispatchQueue(label: "ebtokens.replaced-contents").async(group: removed) {
       for (folder, name) in links { folder.unlink(name) }
     }
   }
 
-  /// Waits until every link given to ``remove(_:)`` is deleted.
+  /// Deletes the links, or waits until ``startRemoving()`` has.
   func waitUntilRemoved() {
-    group.wait()
+    startRemoving()
+    removed.wait()
   }
 }
 

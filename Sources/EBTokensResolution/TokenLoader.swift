@@ -231,7 +231,9 @@ public enum TokenFiles {
           format: format))
     }
     if files.isEmpty { throw DiagnosticsError([TokenFileError.noTokenFiles(directory: directory)]) }
-    return files.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+    // By the bytes of each name, taken once: comparing strings' UTF-8 views took 2 ms for 702 files.
+    let names = files.map { Array($0.displayPath.utf8) }
+    return names.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }.map { files[$0] }
   }
 
   /// Calls `visit` with the path relative to `directory` and the name of every entry below it

@@ -22,3 +22,21 @@ import Testing
     #expect(PathComponents.folderAndName(of: "") == ("", ""))
   }
 }
+
+@Suite struct DisplayPathTests {
+  /// `.` and `..` are removed lexically, repeated and trailing `/` dropped; a plain path is kept.
+  @Test(arguments: [
+    ("/a/b.yml", "/a/b.yml"), ("/a/./b.yml", "/a/b.yml"), ("/a/x/../b.yml", "/a/b.yml"), ("/a//b", "/a/b"),
+    ("/a/b/", "/a/b"), ("/", "/"), ("/..", "/"), ("/a/.b/...", "/a/.b/..."), ("/a/..b", "/a/..b"),
+    ("tokens/a.yml", "/work/tokens/a.yml"), ("./tokens/../a.yml", "/work/a.yml"), ("..", "/"),
+  ])
+  func aPathIsMadeAbsoluteLexically(_ path: String, _ expected: String) {
+    #expect(DisplayPath.absolute(path, workingDirectory: "/work") == expected)
+  }
+
+  @Test func aFileBelowTheWorkingDirectoryIsNamedRelativeToIt() {
+    #expect(DisplayPath.forFile("/work/tokens/a.yml", workingDirectory: "/work") == "tokens/a.yml")
+    #expect(DisplayPath.forFile("tokens/./a.yml", workingDirectory: "/work") == "tokens/a.yml")
+    #expect(DisplayPath.forFile("/elsewhere/a.yml", workingDirectory: "/work") == "/elsewhere/a.yml")
+  }
+}

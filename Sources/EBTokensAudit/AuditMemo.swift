@@ -44,6 +44,14 @@ package final class AuditMemo: @unchecked Sendable {
   func keep(_ pieces: ReportPieces, for report: Report) {
     lock.withLock { keptPieces[report] = pieces }
   }
+
+  /// Whether the last `report` kept pieces and `results` would not reuse them all: some pair's
+  /// result is not the one its piece was written from, or the pairs are not as many.
+  func differs(_ report: Report, for results: [PairResult]) -> Bool {
+    guard let last = lock.withLock({ keptPieces[report] }) else { return false }
+    return last.results.count != results.count
+      || results.indices.contains { last.piece(at: $0, for: results) == nil }
+  }
 }
 
 /// Each pair's piece of one report (a JSON object's members, an HTML card, a Markdown row or

@@ -341,6 +341,15 @@ public enum AuditReport {
   /// each pair's members that the last report of a session wrote for the very same result at the
   /// same position are written again from there, and this report's are kept there for the next: a
   /// pair's members are a function of its result alone.
+  /// Whether the JSON report of `result` will differ from the last one written with `memo`: `true`
+  /// when some pair's members will not be the last report's (a result measured again); `false`
+  /// when the memo keeps no report, or every pair's members are kept, whose file the writer then
+  /// compares as it is written. Lets the writer start flushing a report that will replace the last
+  /// one from its first megabytes (see `StagingArea.stageStreaming`).
+  package static func jsonDiffersFromTheLast(_ result: AuditResult, memo: AuditMemo?) -> Bool {
+    memo?.differs(.jsonMembers, for: result.results) ?? false
+  }
+
   package static func streamJSON(_ result: AuditResult, memo: AuditMemo? = nil, to write: ([UInt8]) -> Void) {
     let (members, element) = jsonDocument(result)
     guard let memo else {

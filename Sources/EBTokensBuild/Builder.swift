@@ -284,12 +284,13 @@ public struct Builder: Sendable {
                   key: key, digest: reportDigest
                 ).prepared.files
               }
+              let memo = reuse?.session?.auditMemo
               return [
                 OutputWriter.prepare(
                   path: AuditReport.fileName(.json),
-                  streaming: { AuditReport.streamJSON(result, memo: reuse?.session?.auditMemo, to: $0) },
+                  streaming: { AuditReport.streamJSON(result, memo: memo, to: $0) },
                   bytes: { AuditReport.reportFiles(result, formats: [.json])[0].bytes }, in: folder,
-                  staging: staging)
+                  staging: staging, likelyDiffers: AuditReport.jsonDiffersFromTheLast(result, memo: memo))
               ]
             }
           }

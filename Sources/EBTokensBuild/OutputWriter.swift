@@ -308,12 +308,16 @@ public struct OutputWriter: Sendable {
   /// file is never held whole (the JSON report of a large audit is tens of megabytes). Where that
   /// cannot be done (without a staging area, with something other than a file in the way, when
   /// writing fails), `bytes` makes the file whole and it is prepared as any other, which reports
-  /// what is wrong.
+  /// what is wrong. `likelyDiffers`: see ``StagingArea/stageStreaming(_:in:at:likelyDiffers:)``.
   static func prepare(
     path: String, streaming stream: (([UInt8]) -> Void) -> Void, bytes: () -> [UInt8],
-    in folder: OutputFolder, staging: StagingArea?
+    in folder: OutputFolder, staging: StagingArea?, likelyDiffers: Bool = false
   ) -> PreparedOutput.File {
-    if let staging, let file = staging.stageStreaming(stream, in: folder, at: path) { return file }
+    if let staging,
+      let file = staging.stageStreaming(stream, in: folder, at: path, likelyDiffers: likelyDiffers)
+    {
+      return file
+    }
     return prepare(GeneratedFile(path: path, bytes: bytes()), in: folder, staging: staging)
   }
 
@@ -709,9 +713,12 @@ final class StagingArea: @unchecked Sendable {
   /// result is the file prepared: `.identical`, its temporary deleted, or `.missing` or `.different`
   /// and staged. `nil`, leaving nothing behind, when `path` is staged already, something other than
   /// a regular file is at `path` or a folder above it, or the temporary cannot be made or written.
-  func stageStreaming(_ stream: (([UInt8]) -> Void) -> Void, in folder: OutputFolder, at path: String)
-    -> PreparedOutput.File?
-  {
+  /// `likelyDiffers` (the caller expects the file to replace the one there) has its pages flushed
+  /// as they are written, before a difference is found.
+  func stageStreaming(
+    _ stream: (([UInt8]) -> Void) -> Void, in folder: OutputFolder, at path: String,
+    likelyDiffers: Bool = false
+  ) -> PreparedOutput.File? {
     let key = Self.key(folder, path)
     guard lock.withLock({ staged[key] == nil }) else { return nil }
     lock.withLock { folders[ObjectIdentifier(folder)] = folder }
@@ -739,10 +746,11 @@ final class StagingArea: @unchecked Sendable {
         isIdentical = Self.holds(current.file, piece, at: written, buffer: &readBack)
       }
       written += piece.count
-      // Once the file is known to differ it will be committed: its pages start on their way to
-      // the disk while the rest is rendered, so the flush before the rename finds little left to
-      // write (the 30 MB JSON report of 100,000 tokens took 50 ms more to flush at the end).
-      if !isIdentical && written - flushedUpTo >= Self.earlyFlushBytes {
+      // Once the file is known to differ, or when the caller expects it to, it will be committed:
+      // its pages start on their way to the disk while the rest is rendered, so the flush before
+      // the rename finds little left to write (the 30 MB JSON report of 100,000 tokens took 50 ms
+      // more to flush at the end).
+      if (likelyDiffers || !isIdentical) && written - flushedUpTo >= Self.earlyFlushBytes {
         flushedUpTo = written
         flushing.async { fdatasync(descriptor) }
       }
@@ -763,7 +771,7 @@ final class StagingArea: @unchecked Sendable {
   }
 
   /// How much of a streamed file that differs from its destination is written between two early
-  /// flushes (see ``stageStreaming(_:in:at:)``).
+  /// flushes (see ``stageStreaming(_:in:at:likelyDiffers:)``).
   static let earlyFlushBytes = 4 << 20
 
   /// Whether the open file `file` holds `bytes` at `offset`, read into `buffer`.

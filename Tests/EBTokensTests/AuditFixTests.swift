@@ -90,6 +90,33 @@ import Testing
     return (first, next, try ContrastAudit.run(tokens: ModalTokenSet(single: mixed), audit: audit))
   }
 
+  /// A session tells the writer when its JSON report will replace the last one: not before it has
+  /// written one, nor when every pair's result is the one its members were written from; yes once
+  /// a pair is measured again with another result.
+  @Test func aSessionKnowsWhenItsJSONReportWillChange() throws {
+    let yaml = { (paper: String) in
+      ["t.yaml": "color:\n  $type: color\n  paper: \"\(paper)\"\n  text: \"#777777\"\n"]
+    }
+    let audit = try ConfigurationLoader().load(
+      yaml: AuditRuleTests.config("- foreground: color.text\n  background: color.paper\n  role: text"),
+      path: "ebtokens.yml"
+    ).audit
+    let white = ModalTokenSet(single: try loadTokens(yaml("#FFFFFF")))
+    let memo = AuditMemo()
+    let first = try ContrastAudit.run(tokens: white, audit: audit, configPath: nil, memo: memo)
+    #expect(!AuditReport.jsonDiffersFromTheLast(first, memo: memo))
+    AuditReport.streamJSON(first, memo: memo) { _ in }
+    let again = try ContrastAudit.run(
+      tokens: white, audit: audit, configPath: nil, memo: memo, matchesUnchanged: true)
+    #expect(!AuditReport.jsonDiffersFromTheLast(again, memo: memo))
+    #expect(!AuditReport.jsonDiffersFromTheLast(again, memo: nil))
+    AuditReport.streamJSON(again, memo: memo) { _ in }
+    let grey = ModalTokenSet(single: try loadTokens(yaml("#EEEEEE")))
+    let changed = try ContrastAudit.run(
+      tokens: grey, audit: audit, configPath: nil, memo: memo, matchesUnchanged: true)
+    #expect(AuditReport.jsonDiffersFromTheLast(changed, memo: memo))
+  }
+
   /// A kept result is measured from the very token objects it was: when a link of a foreground's
   /// chain of aliases is another object pointing elsewhere while the foreground is the same object
   /// (a caller's set, not a load's: a load makes every token that references a changed one again),

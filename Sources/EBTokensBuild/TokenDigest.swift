@@ -229,23 +229,29 @@ struct TokenDigests: Sendable {
       !set.hasModes && !previous.set.hasModes && previous.set.tokens.count == set.tokens.count
         ? previous : nil
     }
-    // The tokens are read in place: a copy of each of a hundred thousand costs more than the
-    // comparison of the kept ones.
-    let before = reusable?.set.tokens ?? []
-    let kept = reusable?.digests.tokens ?? []
-    set.tokens.withUnsafeBufferPointer { tokens in
-      before.withUnsafeBufferPointer { before in
-        kept.withUnsafeBufferPointer { kept in
-          for index in tokens.indices {
-            if !before.isEmpty, before[index].first === tokens[index].first {
-              digests.append(kept[index])
-              continue
+    if let reusable {
+      // Without modes, each set's tokens are its only mode's, read in place: a copy of each of a
+      // hundred thousand costs more than the comparison of the kept ones.
+      set.sets[0].tokens.withUnsafeBufferPointer { tokens in
+        reusable.set.sets[0].tokens.withUnsafeBufferPointer { before in
+          reusable.digests.tokens.withUnsafeBufferPointer { kept in
+            for index in tokens.indices {
+              if before[index] === tokens[index] {
+                digests.append(kept[index])
+                continue
+              }
+              writer.reset()
+              writer.add(tokens[index])
+              digests.append(writer.digest)
             }
-            writer.reset()
-            for byMode in tokens[index].byMode { writer.add(byMode) }
-            digests.append(writer.digest)
           }
         }
+      }
+    } else {
+      for token in set.tokens {
+        writer.reset()
+        for byMode in token.byMode { writer.add(byMode) }
+        digests.append(writer.digest)
       }
     }
     tokens = digests

@@ -55,13 +55,13 @@ public struct ModalTokenSet: Sendable {
   public let modes: [String]
   /// One token set per mode, or the only one: each has the same tokens in the same order.
   public let sets: [TokenSet]
-  public let tokens: [ModalToken]
+  public let tokens: ModalTokens
 
   /// A project without modes.
   public init(single tokens: TokenSet) {
     self.modes = []
     self.sets = [tokens]
-    self.tokens = tokens.tokens.map(ModalToken.init(single:))
+    self.tokens = ModalTokens(single: tokens.tokens)
   }
 
   /// `sets[i]` is mode `modes[i]`; every set must hold the same token paths, which
@@ -69,9 +69,46 @@ public struct ModalTokenSet: Sendable {
   package init(modes: [String], sets: [TokenSet]) {
     self.modes = modes
     self.sets = sets
-    self.tokens = sets[0].tokens.indices.map { index in ModalToken(byMode: sets.map { $0.tokens[index] }) }
+    self.tokens = ModalTokens(
+      byMode: sets[0].tokens.indices.map { index in ModalToken(byMode: sets.map { $0.tokens[index] }) })
   }
 
   /// Whether the project declares modes (two or more).
   public var hasModes: Bool { !modes.isEmpty }
+}
+
+/// The tokens of a ``ModalTokenSet`` in path order, each in every mode. Without modes, the token
+/// set's own array, each ``ModalToken`` made as it is read: a set of 100,000 tokens would
+/// otherwise hold a second array of them, made (100,000 retains) and freed (as many releases) on
+/// every load, each a cache miss on a token's header.
+public struct ModalTokens: RandomAccessCollection, Sendable {
+  /// The tokens of a project without modes.
+  private let single: [Token]
+  /// The tokens of a project with modes; empty without.
+  private let modal: [ModalToken]
+  private let hasModes: Bool
+
+  /// No token.
+  package init() {
+    self.init(single: [])
+  }
+
+  init(single tokens: [Token]) {
+    self.single = tokens
+    self.modal = []
+    self.hasModes = false
+  }
+
+  init(byMode tokens: [ModalToken]) {
+    self.single = []
+    self.modal = tokens
+    self.hasModes = true
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { hasModes ? modal.count : single.count }
+
+  public subscript(position: Int) -> ModalToken {
+    hasModes ? modal[position] : ModalToken(single: single[position])
+  }
 }

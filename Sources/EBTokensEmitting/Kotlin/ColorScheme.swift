@@ -12,7 +12,7 @@ struct ColorSchemeBuilder {
   let language: KotlinLanguage
   private(set) var errors: [EmittingError] = []
   /// Every token, which the tree's nodes list by position.
-  private var tokens: [ModalToken] = []
+  private var tokens = ModalTokens()
 
   package init(language: KotlinLanguage) {
     self.language = language

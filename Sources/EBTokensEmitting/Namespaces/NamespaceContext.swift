@@ -220,7 +220,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   /// declared with its value in each.
   private var modes: [String] = []
   /// Every token, which the tree's nodes list by position.
-  private var tokens: [ModalToken] = []
+  private var tokens = ModalTokens()
   /// The root namespace's name, which qualifies an alias's target.
   private var rootName = ""
   /// Each token's position in `tokens`, by name: filled only when references are kept.

@@ -38,7 +38,7 @@ struct NamespaceTree {
   /// The tokens below the group `name`, `depth` segments deep; in path order, each sub-group's
   /// tokens are adjacent.
   private static func node(
-    segment: String, depth: Int, name: String, tokens: [ModalToken], range: Range<Int>
+    segment: String, depth: Int, name: String, tokens: ModalTokens, range: Range<Int>
   ) -> Node {
     var direct: [Int] = []
     var children: [Node] = []

@@ -113,6 +113,8 @@ final class SessionCache: @unchecked Sendable {
   private var renders: [String: OutputRender] = [:]
   /// What the last audit keeps for the next: its rules' matches, its results and its reports' pieces.
   let auditMemo = AuditMemo()
+  /// The files the last builds left in the output folders, which need not be read back.
+  let writtenFiles = WrittenFiles()
   /// The old contents of the files the last build replaced, being deleted while the session goes on
   /// (``ReplacedContents``): the next build waits for them first.
   var replacedContents: ReplacedContents? {

@@ -165,12 +165,16 @@ public struct Builder: Sendable {
           let fingerprint = BuildFingerprint.parsed(
             configuration, inputs: inputs, limits: limits, digests: digests)
         {
-          recordState(fingerprint, outputs: rendered.outputs, contrast: contrast)
+          let stamps = recordState(fingerprint, outputs: rendered.outputs, contrast: contrast)
+          session?.writtenFiles.record(stamps: stamps)
+        } else {
+          session?.writtenFiles.forgetRendered()
         }
       }
       return Result(plan: plan, contrast: contrast, wasSkipped: false, warnings: warnings)
     } catch {
       staging?.abandon()
+      session?.writtenFiles.forgetRendered()
       throw error
     }
   }
@@ -198,7 +202,8 @@ public struct Builder: Sendable {
       -> RenderedOutput
     {
       let folder = folders.folder(output.directory)
-      let prepared = OutputWriter.prepare(output, in: folder, staging: staging)
+      let prepared = OutputWriter.prepare(
+        output, in: folder, staging: staging, written: reuse?.session?.writtenFiles)
       _ = consume output
       if isLarge { returnFreedMemoryInBackground() }
       return RenderedOutput(key: key, digest: digest, prepared: prepared)
@@ -372,7 +377,12 @@ public struct Builder: Sendable {
 
   /// Records, in each output folder, the fingerprint, how its generated files and manifest now
   /// are, read after every rename, and the digest of each output's inputs with its files.
-  private func recordState(_ fingerprint: String, outputs: [RenderedOutput], contrast: ContrastVerdict?) {
+  ///
+  /// - Returns: The stamp of each file, by ``WrittenFiles/key(_:_:)``.
+  @discardableResult
+  private func recordState(_ fingerprint: String, outputs: [RenderedOutput], contrast: ContrastVerdict?)
+    -> [String: BuildState.Stamp]
+  {
     var byFolder:
       [ObjectIdentifier: (folder: OutputFolder, files: [String], records: [BuildState.OutputRecord])] =
         [:]
@@ -386,13 +396,16 @@ public struct Builder: Sendable {
       }
     }
     let recorded = contrast.map { BuildState.Contrast(passes: $0.passes, summary: $0.summary) }
+    var byKey: [String: BuildState.Stamp] = [:]
     for (folder, files, records) in byFolder.values {
       let paths = (files + [OutputWriter.manifestName]).sorted()
       let stamps = paths.compactMap { BuildState.stamp($0, in: folder) }
+      for stamp in stamps { byKey[WrittenFiles.key(folder, stamp.path)] = stamp }
       guard stamps.count == paths.count else { continue }
       BuildState(fingerprint: fingerprint, contrast: recorded, stamps: stamps, outputs: records).write(
         in: folder)
     }
+    return byKey
   }
 }
 

@@ -33,7 +33,7 @@ public struct WritePlan: Sendable {
   /// Generated files and manifests already on disk with the right contents.
   public let unchangedFileCount: Int
   fileprivate let operations: [Operation]
-  /// Where the files written ahead of the plan wait (see ``OutputWriter/prepare(_:in:staging:)``).
+  /// Where the files written ahead of the plan wait (see ``OutputWriter/prepare(_:in:staging:written:)``).
   fileprivate let staging: StagingArea?
 
   public var isUpToDate: Bool { changes.isEmpty }
@@ -45,7 +45,7 @@ public struct WritePlan: Sendable {
 }
 
 /// A generated output compared with the disk, file by file (see
-/// ``OutputWriter/prepare(_:in:staging:)``).
+/// ``OutputWriter/prepare(_:in:staging:written:)``).
 struct PreparedOutput: Sendable {
   /// What is at a generated file's destination.
   enum Destination: Sendable {
@@ -282,16 +282,26 @@ public struct OutputWriter: Sendable {
   /// Nothing is committed: ``apply(_:)`` renames the staged files into place, and a build that
   /// fails anywhere deletes them (``StagingArea/abandon()``). A destination below a link is never
   /// staged: reaching its folder fails.
-  static func prepare(_ output: GeneratedOutput, in folder: OutputFolder, staging: StagingArea?)
-    -> PreparedOutput
-  {
-    PreparedOutput(folder: folder, files: output.files.map { prepare($0, in: folder, staging: staging) })
+  ///
+  /// With `written` (a session's), a file whose bytes are the very bytes the session's last build
+  /// left there, the file untouched since, is not read back (``WrittenFiles``).
+  static func prepare(
+    _ output: GeneratedOutput, in folder: OutputFolder, staging: StagingArea?, written: WrittenFiles? = nil
+  ) -> PreparedOutput {
+    PreparedOutput(
+      folder: folder, files: output.files.map { prepare($0, in: folder, staging: staging, written: written) })
   }
 
-  /// One file of ``prepare(_:in:staging:)``.
-  private static func prepare(_ file: GeneratedFile, in folder: OutputFolder, staging: StagingArea?)
-    -> PreparedOutput.File
-  {
+  /// One file of ``prepare(_:in:staging:written:)``.
+  private static func prepare(
+    _ file: GeneratedFile, in folder: OutputFolder, staging: StagingArea?, written: WrittenFiles?
+  ) -> PreparedOutput.File {
+    if let written {
+      defer { written.noteRendered(file.bytes, at: file.path, in: folder) }
+      if written.holds(file.bytes, at: file.path, in: folder) {
+        return PreparedOutput.File(path: file.path, destination: .identical, bytes: nil)
+      }
+    }
     let destination = destination(of: file, in: folder)
     var isStaged = false
     switch destination {
@@ -303,7 +313,7 @@ public struct OutputWriter: Sendable {
     return PreparedOutput.File(path: file.path, destination: destination, bytes: bytes)
   }
 
-  /// ``prepare(_:in:staging:)`` for one file at `path` whose bytes `stream` makes in pieces: each
+  /// ``prepare(_:in:staging:written:)`` for one file at `path` whose bytes `stream` makes in pieces: each
   /// piece goes to the file's temporary as it comes and is compared with the destination, so the
   /// file is never held whole (the JSON report of a large audit is tens of megabytes). Where that
   /// cannot be done (without a staging area, with something other than a file in the way, when
@@ -318,7 +328,7 @@ public struct OutputWriter: Sendable {
     {
       return file
     }
-    return prepare(GeneratedFile(path: path, bytes: bytes()), in: folder, staging: staging)
+    return prepare(GeneratedFile(path: path, bytes: bytes()), in: folder, staging: staging, written: nil)
   }
 
   /// What is where `file` goes below `folder`.
@@ -341,7 +351,7 @@ public struct OutputWriter: Sendable {
   }
 
   /// Lists the changes `outputs` make (see ``plan(_:)-([GeneratedOutput])``); `staging` holds
-  /// the files ``prepare(_:in:staging:)`` staged.
+  /// the files ``prepare(_:in:staging:written:)`` staged.
   func plan(_ outputs: [PreparedOutput], staging: StagingArea?) throws -> WritePlan {
     var filesByDirectory: [String: (OutputFolder, [PreparedOutput.File])] = [:]
     for output in outputs {
@@ -487,7 +497,7 @@ public struct OutputWriter: Sendable {
   /// allows: a failure anywhere leaves every file as it was.
   ///
   /// 1. Every new file is written to a temporary file beside its destination (unless
-  ///    `prepare(_:in:staging:)` already did). A failure here (a full disk, a file size limit)
+  ///    `prepare(_:in:staging:written:)` already did). A failure here (a full disk, a file size limit)
   ///    removes the temporaries and changes nothing else.
   /// 2. Each folder's journal is renamed into place first: its manifest listing every file it
   ///    listed and every file this build generates. Then the temporaries are renamed over their
@@ -628,7 +638,7 @@ final class StagedFile: @unchecked Sendable {
 
 /// Temporary files written beside their destinations before a build commits them, and the
 /// folders made for them. The render jobs stage into it side by side (see
-/// ``OutputWriter/prepare(_:in:staging:)``), then ``OutputWriter/apply(_:)`` renames the files
+/// ``OutputWriter/prepare(_:in:staging:written:)``), then ``OutputWriter/apply(_:)`` renames the files
 /// into place, or, when the build fails anywhere, ``abandon()`` deletes them all.
 final class StagingArea: @unchecked Sendable {
   private let lock = NSLock()

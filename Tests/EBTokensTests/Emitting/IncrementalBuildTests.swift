@@ -100,6 +100,38 @@ import Testing
     }
   }
 
+  /// A session need not read back a file its last build left, when it renders the very same bytes
+  /// for it; but a file changed by hand since (a write, or a file put in its place) is compared,
+  /// and repaired, whatever the session knows.
+  @Test func aSessionRepairsAFileEditedSinceItsLastBuild() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(
+        in: root, configuration: "tokens: tokens\noutputs:\n  - kind: swift\n    destination: dist/swift\n")
+      let configuration = try ConfigurationLoader().load(path: project.url("ebtokens.yml").path)
+      let session = BuildSession(configuration: configuration)
+      _ = try session.build()
+      let sizes = "dist/swift/Sources/EBTokens/EBTokens+Size.swift"
+      let built = try #require(project.read(sizes))
+      let colors = try #require(project.read("tokens/color.yaml"))
+      for (round, value) in ["#123456", "#654321", "#072592"].enumerated() {
+        // Edited in place (round 0), replaced by another file (round 1), left alone (round 2).
+        if round == 0 {
+          let handle = try FileHandle(forWritingTo: project.url(sizes))
+          try handle.write(contentsOf: Data("// edited\n".utf8))
+          try handle.close()
+        } else if round == 1 {
+          try project.write(sizes, built + "// edited\n")
+        }
+        try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: value))
+        let result = try session.build(changedPaths: [project.url("tokens/color.yaml").path])
+        #expect(project.read(sizes) == built, "round \(round)")
+        #expect(
+          result.plan.changes.contains { $0.path.hasSuffix("EBTokens+Size.swift") } == (round < 2),
+          "round \(round)")
+      }
+    }
+  }
+
   @Test func onlyTheOutputsHoldingAChangedTokenAreRenderedAgain() throws {
     try withTemporaryDirectory { root in
       let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)

@@ -504,10 +504,12 @@ public struct OutputWriter: Sendable {
   ///    destinations (each rename atomic) and files to remove are renamed aside. Each replaced
   ///    file is first hard-linked aside, so if a rename fails (something changed the folder
   ///    meanwhile) every step already taken is undone.
-  /// 3. Only then are the old files' links and the removed files deleted, and the folders left
-  ///    empty above a removed file, or above a file the manifest lists that is gone, pruned.
-  /// 4. Last, each folder's final manifest is renamed into place. Should that fail, every file is
-  ///    new and the journal still lists the old ones too: the next build finishes the job.
+  /// 3. Only then are the removed files deleted, and the folders left empty above a removed file,
+  ///    or above a file the manifest lists that is gone, pruned.
+  /// 4. Each folder's final manifest is renamed into place. Should that fail, every file is new
+  ///    and the journal still lists the old ones too: the next build finishes the job.
+  /// 5. Last, the links to the replaced files' old contents are deleted (the build does it once
+  ///    it has recorded its state: see ``apply(_:removingReplacedContentsWith:)``).
   ///
   /// A build killed at any point leaves each file either old or new, every file it created
   /// listed in its folder's manifest, and leftovers named `.ebtokens-<UUID>.tmp` or `.old`, which

@@ -509,7 +509,7 @@ public struct OutputWriter: Sendable {
   /// 4. Each folder's final manifest is renamed into place. Should that fail, every file is new
   ///    and the journal still lists the old ones too: the next build finishes the job.
   /// 5. Last, the links to the replaced files' old contents are deleted (the build does it once
-  ///    it has recorded its state: see ``apply(_:removingReplacedContentsWith:)``).
+  ///    it has recorded its state: see `apply(_:removingReplacedContentsWith:)`).
   ///
   /// A build killed at any point leaves each file either old or new, every file it created
   /// listed in its folder's manifest, and leftovers named `.ebtokens-<UUID>.tmp` or `.old`, which

@@ -379,7 +379,6 @@ public struct Builder: Sendable {
   /// are, read after every rename, and the digest of each output's inputs with its files.
   ///
   /// - Returns: The stamp of each file, by ``WrittenFiles/key(_:_:)``.
-  @discardableResult
   private func recordState(_ fingerprint: String, outputs: [RenderedOutput], contrast: ContrastVerdict?)
     -> [String: BuildState.Stamp]
   {

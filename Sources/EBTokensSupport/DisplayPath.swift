@@ -6,9 +6,8 @@ public enum DisplayPath {
   public static func forFile(
     _ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath
   ) -> String {
-    let cwd = workingDirectory
-    let standardized = absolute(path, workingDirectory: cwd)
-    let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+    let standardized = absolute(path, workingDirectory: workingDirectory)
+    let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
     if standardized.hasPrefix(prefix) { return String(standardized.dropFirst(prefix.count)) }
     return path
   }

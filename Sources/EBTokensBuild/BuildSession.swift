@@ -11,7 +11,10 @@ import Foundation
 /// files that changed, and renders again only the outputs whose inputs changed (the others, and the
 /// audit report, are left as they are on disk; see `OutputInputs`). After a change of token values
 /// alone, the Swift, Kotlin and CSS outputs render again only what holds a changed token, and the
-/// audit measures again only the pairs a changed token may be in (`SessionCache`).
+/// audit measures again only the pairs a changed token may be in (`SessionCache`). A build that
+/// leaves an output as it is on disk, unrendered (the first build of a watch on a project built
+/// before), is followed by a render of every output into the session's memos, on a thread of its
+/// own and writing nothing, which the next build waits for: the first change is patched too.
 ///
 /// Each build gives what ``Builder/build(_:mode:)`` gives and keeps its promises: it holds the
 /// project's and the output folders' locks, writes nothing when any input is invalid and reports
@@ -25,6 +28,8 @@ public final class BuildSession: @unchecked Sendable {
   private let lock = NSLock()
   private var currentConfiguration: Configuration
   private let cache = SessionCache()
+  /// The priming under way (``primeIfNeeded()``), which a build waits for first.
+  private let priming = DispatchGroup()
 
   /// - Parameters:
   ///   - configuration: The project to build, as the command read it.
@@ -64,7 +69,9 @@ public final class BuildSession: @unchecked Sendable {
   ///   with a changed config, give it to ``build(_:changedPaths:)``.
   /// - Throws: What ``Builder/build(_:mode:)`` throws.
   public func build(changedPaths: Set<String>? = nil) throws -> Builder.Result {
-    try lock.withLock {
+    priming.wait()
+    defer { primeIfNeeded() }
+    return try lock.withLock {
       let configPath = currentConfiguration.path.map(FileMemberCache.standardized)
       if let changedPaths, let configPath,
         changedPaths.contains(where: { FileMemberCache.standardized($0) == configPath })
@@ -86,7 +93,9 @@ public final class BuildSession: @unchecked Sendable {
   ///   - changedPaths: As for ``build(changedPaths:)``.
   /// - Throws: What ``Builder/build(_:mode:)`` throws.
   public func build(_ configuration: Configuration, changedPaths: Set<String>?) throws -> Builder.Result {
-    try lock.withLock {
+    priming.wait()
+    defer { primeIfNeeded() }
+    return try lock.withLock {
       if configuration.contentDigest != currentConfiguration.contentDigest {
         currentConfiguration = configuration
         cache.members.removeAll()
@@ -94,6 +103,20 @@ public final class BuildSession: @unchecked Sendable {
         forget(changedPaths)
       }
       return try builder.build(currentConfiguration, mode: .write, session: cache)
+    }
+  }
+
+  /// After a build that left an output as it was on disk, not rendered (its inputs unchanged since
+  /// the state there was recorded: the first build of a watch, on a project built before), renders
+  /// every output into the session's memos on a thread of its own, writing nothing, so that the
+  /// first change is patched as the later ones are, instead of rendering those outputs in full
+  /// (1.7 s at 100,000 tokens). The next build waits for it.
+  private func primeIfNeeded() {
+    guard cache.takeOutputLeftUnrendered() else { return }
+    DispatchQueue.global(qos: .utility).async(group: priming) { [self] in
+      lock.withLock {
+        _ = try? builder.build(currentConfiguration, mode: .write, session: cache, priming: true)
+      }
     }
   }
 
@@ -142,10 +165,29 @@ final class SessionCache: @unchecked Sendable {
       return inputs.changedTokens(since: (source.set, source.digests))
     }
 
+    /// Whether the memo holds a render, which the next change can patch.
+    var hasRender: Bool { source != nil }
+
     /// Records a render of `tokens` with the output's settings `settings`.
     func record(_ tokens: ModalTokenSet, settings: UInt64?, inputs: OutputInputs) {
       guard let settings else { return }
       source = (tokens, inputs.tokenDigests, settings)
+    }
+  }
+
+  private var outputLeftUnrendered = false
+
+  /// Notes that a build left an output as it is on disk while its memo holds no render: the first
+  /// change to it would render it in full.
+  func noteOutputLeftUnrendered() {
+    lock.withLock { outputLeftUnrendered = true }
+  }
+
+  /// Whether the last build left an output unrendered (``noteOutputLeftUnrendered()``); forgotten.
+  func takeOutputLeftUnrendered() -> Bool {
+    lock.withLock {
+      defer { outputLeftUnrendered = false }
+      return outputLeftUnrendered
     }
   }
 

@@ -95,7 +95,12 @@ public struct Builder: Sendable {
   /// The build, with what a ``BuildSession`` keeps between builds: each token file is read only
   /// when the session's cache no longer holds it. Without a session, the no-change check runs
   /// first.
-  func build(_ configuration: Configuration, mode: Mode, session: SessionCache?) throws -> Result {
+  ///
+  /// `priming` (a session's only) renders every output and the audit into the session's memos and
+  /// stops there: it leaves none as it is on disk, and writes nothing (see ``BuildSession``).
+  func build(_ configuration: Configuration, mode: Mode, session: SessionCache?, priming: Bool = false)
+    throws -> Result
+  {
     // Every reader records the digest of the bytes it parses here: the state records their
     // fingerprint, not that of a second reading (see ``BuildFingerprint``).
     let digests = InputDigests()
@@ -133,11 +138,18 @@ public struct Builder: Sendable {
           inputs: OutputInputs(
             configuration, limits: limits, tokens: tokens, session: session, inBackground: isLarge),
           digests: digests,
-          folders: folders, session: session) : nil
+          folders: folders, session: session, isPriming: priming && session != nil) : nil
       let rendered = try render(
         tokens, configuration: configuration, digests: digests, folders: folders, staging: staging,
         isLarge: isLarge, reuse: reuse)
       if session == nil { release(consume tokens, inBackground: isLarge) }
+      if priming {
+        // Nothing is committed: a file found different is the next build's to write.
+        staging?.abandon()
+        session?.writtenFiles.forgetRendered()
+        return Result(
+          plan: .unchanged(fileCount: 0), contrast: rendered.contrast, wasSkipped: false, warnings: warnings)
+      }
       // What an output left out fails the build under `strict`, as the tokens' warnings do.
       warnings += try DiagnosticsError.check(diagnostics: rendered.warnings, strict: configuration.strict)
       let writer = OutputWriter()
@@ -214,7 +226,8 @@ public struct Builder: Sendable {
       renderer.inputDigests = digests
       return renderer
     }()
-    let onRender = self.onRender
+    // Priming is no build a caller sees.
+    let onRender = reuse?.isPriming == true ? nil : self.onRender
     for (index, output) in configuration.outputs.enumerated() {
       outputJobs.append {
         DiagnosticsError.catching {

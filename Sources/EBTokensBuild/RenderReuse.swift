@@ -22,13 +22,20 @@ struct RenderReuse: @unchecked Sendable {
   let folders: OutputFolders
   /// What a ``BuildSession`` keeps between builds; `nil` for a build on its own.
   let session: SessionCache?
+  /// Whether the build renders every output into the session's memos, leaving none as it is on
+  /// disk (``BuildSession``'s priming after a build that left some unrendered).
+  let isPriming: Bool
   private let states = StateCache()
 
-  init(inputs: OutputInputs, digests: InputDigests, folders: OutputFolders, session: SessionCache?) {
+  init(
+    inputs: OutputInputs, digests: InputDigests, folders: OutputFolders, session: SessionCache?,
+    isPriming: Bool = false
+  ) {
     self.inputs = inputs
     self.digests = digests
     self.folders = folders
     self.session = session
+    self.isPriming = isPriming
   }
 
   /// Whether the state in `directory` records the output `key`: only then can it be left as it is.
@@ -37,12 +44,15 @@ struct RenderReuse: @unchecked Sendable {
   }
 
   /// The output `key` as it is on disk in `directory`, when the state there records it with this
-  /// `digest` and every one of its files is the file that build left; `nil` when it must be rendered.
+  /// `digest` and every one of its files is the file that build left; `nil` when it must be rendered,
+  /// and when priming. A session whose memo holds no render of an output left so is told
+  /// (``SessionCache/noteOutputLeftUnrendered()``).
   func unchanged(_ key: String, digest: UInt64, in directory: String) -> RenderedOutput? {
     let folder = folders.folder(directory)
-    guard let state = states.state(of: folder),
+    guard !isPriming, let state = states.state(of: folder),
       let files = state.unchangedFiles(ofOutput: key, digest: digest, in: folder)
     else { return nil }
+    if let session, !session.render(of: key).hasRender { session.noteOutputLeftUnrendered() }
     let prepared = PreparedOutput(
       folder: folder, files: files.map { PreparedOutput.File(path: $0, destination: .identical, bytes: nil) })
     return RenderedOutput(key: key, digest: digest, prepared: prepared)

@@ -132,6 +132,27 @@ import Testing
     }
   }
 
+  /// A session that starts on a project built before leaves its outputs as they are on disk, then
+  /// renders them into its memos on a thread of its own: its first change is patched, as the
+  /// later ones are, not rendered in full.
+  @Test func aSessionOnABuiltProjectPatchesItsFirstChange() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
+      _ = try project.buildResult()
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+      #expect(try session.build().plan.changes.isEmpty)
+      #expect(session.outputsPatched == 0)
+      let colors = try #require(project.read("tokens/color.yaml"))
+      try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: "#123456"))
+      _ = try session.build(changedPaths: [project.url("tokens/color.yaml").path])
+      // The stylesheet holds the color, and is patched; the Swift output (sizes) is left alone.
+      #expect(session.outputsPatched == 1)
+      #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #123456;") == true)
+      #expect(try project.buildResult().wasSkipped)
+    }
+  }
+
   @Test func onlyTheOutputsHoldingAChangedTokenAreRenderedAgain() throws {
     try withTemporaryDirectory { root in
       let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)

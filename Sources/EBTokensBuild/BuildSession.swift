@@ -7,14 +7,16 @@ import EBTokensSupport
 import Foundation
 
 /// Builds one project again and again, keeping what each build read, for `ebtokens build --watch`:
-/// the first ``build(changedPaths:)`` is a full build; each later one reads again only the token
+/// the first ``build(changedPaths:)`` is a full build, or skipped as a plain build is when nothing
+/// changed since the state the outputs record; each later one reads again only the token
 /// files that changed, and renders again only the outputs whose inputs changed (the others, and the
 /// audit report, are left as they are on disk; see `OutputInputs`). After a change of token values
 /// alone, the Swift, Kotlin and CSS outputs render again only what holds a changed token, and the
 /// audit measures again only the pairs a changed token may be in (`SessionCache`). A build that
 /// leaves an output as it is on disk, unrendered (the first build of a watch on a project built
-/// before), is followed by a render of every output into the session's memos, on a thread of its
-/// own and writing nothing, which the next build waits for: the first change is patched too.
+/// before), is followed by a load and a render of every output into the session's memos, on a
+/// thread of its own and writing nothing, which the next build waits for: the first change is
+/// patched too.
 ///
 /// Each build gives what ``Builder/build(_:mode:)`` gives and keeps its promises: it holds the
 /// project's and the output folders' locks, writes nothing when any input is invalid and reports

@@ -93,8 +93,8 @@ public struct Builder: Sendable {
   }
 
   /// The build, with what a ``BuildSession`` keeps between builds: each token file is read only
-  /// when the session's cache no longer holds it. Without a session, the no-change check runs
-  /// first.
+  /// when the session's cache no longer holds it. The no-change check runs first without a session,
+  /// and in a session that holds no token file read.
   ///
   /// `priming` (a session's only) renders every output and the audit into the session's memos and
   /// stops there: it leaves none as it is on disk, and writes nothing (see ``BuildSession``).
@@ -118,10 +118,13 @@ public struct Builder: Sendable {
     let folders = OutputFolders()
     let outputFolders = directories.map(folders.folder)
     for folder in outputFolders { folder.removeLeftovers() }
-    if mode == .write, session == nil,
+    // A session checks too while it holds no token read (its first build, or one after the config
+    // changed); then it loads and renders into its memos afterwards, priming (see `BuildSession`).
+    if mode == .write, !priming, session?.members.paths.isEmpty ?? true,
       let fingerprint = BuildFingerprint.current(configuration, inputs: inputs, limits: limits),
       let unchanged = unchangedBuild(fingerprint, folders: outputFolders)
     {
+      session?.noteOutputLeftUnrendered()
       return unchanged
     }
     afterCheckingForChanges?()

@@ -132,16 +132,18 @@ import Testing
     }
   }
 
-  /// A session that starts on a project built before leaves its outputs as they are on disk, then
-  /// renders them into its memos on a thread of its own: its first change is patched, as the
-  /// later ones are, not rendered in full.
+  /// A session that starts on a project built before finds it unchanged, as a plain build does,
+  /// then loads the tokens and renders its outputs into its memos on a thread of its own: its first
+  /// change is patched, as the later ones are, not rendered in full.
   @Test func aSessionOnABuiltProjectPatchesItsFirstChange() throws {
     try withTemporaryDirectory { root in
       let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
       _ = try project.buildResult()
       let session = BuildSession(
         configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
-      #expect(try session.build().plan.changes.isEmpty)
+      // Nothing changed since the state was recorded: the first build is skipped, as a plain one.
+      let first = try session.build()
+      #expect(first.wasSkipped && first.plan.changes.isEmpty)
       #expect(session.outputsPatched == 0)
       let colors = try #require(project.read("tokens/color.yaml"))
       try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: "#123456"))

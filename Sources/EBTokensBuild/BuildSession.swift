@@ -15,7 +15,7 @@ import Foundation
 /// audit measures again only the pairs a changed token may be in (`SessionCache`). A build that
 /// leaves an output as it is on disk, unrendered (the first build of a watch on a project built
 /// before), is followed by a load and a render of every output into the session's memos, on a
-/// thread of its own and writing nothing, which the next build waits for: the first change is
+/// thread of its own and committing nothing, which the next build waits for: the first change is
 /// patched too.
 ///
 /// Each build gives what ``Builder/build(_:mode:)`` gives and keeps its promises: it holds the
@@ -110,7 +110,7 @@ public final class BuildSession: @unchecked Sendable {
 
   /// After a build that left an output as it was on disk, not rendered (its inputs unchanged since
   /// the state there was recorded: the first build of a watch, on a project built before), renders
-  /// every output into the session's memos on a thread of its own, writing nothing, so that the
+  /// every output into the session's memos on a thread of its own, committing nothing, so that the
   /// first change is patched as the later ones are, instead of rendering those outputs in full
   /// (1.7 s at 100,000 tokens). The next build waits for it.
   private func primeIfNeeded() {

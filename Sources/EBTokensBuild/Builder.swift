@@ -97,7 +97,7 @@ public struct Builder: Sendable {
   /// and in a session that holds no token file read.
   ///
   /// `priming` (a session's only) renders every output and the audit into the session's memos and
-  /// stops there: it leaves none as it is on disk, and writes nothing (see ``BuildSession``).
+  /// stops there: it leaves none as it is on disk, and commits nothing (see ``BuildSession``).
   func build(_ configuration: Configuration, mode: Mode, session: SessionCache?, priming: Bool = false)
     throws -> Result
   {

@@ -336,11 +336,6 @@ public enum AuditReport {
     return JSONWriter.render(members, thenArray: "results", count: result.results.count, element: element)
   }
 
-  /// The JSON report's UTF-8 in pieces, each handed to `write` as it is made: what `ebtokens build`
-  /// writes, never holding the tens of megabytes of a large audit's report at once. With `memo`,
-  /// each pair's members that the last report of a session wrote for the very same result at the
-  /// same position are written again from there, and this report's are kept there for the next: a
-  /// pair's members are a function of its result alone.
   /// Whether the JSON report of `result` will differ from the last one written with `memo`: `true`
   /// when some pair's members will not be the last report's (a result measured again); `false`
   /// when the memo keeps no report, or every pair's members are kept, whose file the writer then
@@ -350,6 +345,11 @@ public enum AuditReport {
     memo?.differs(.jsonMembers, for: result.results) ?? false
   }
 
+  /// The JSON report's UTF-8 in pieces, each handed to `write` as it is made: what `ebtokens build`
+  /// writes, never holding the tens of megabytes of a large audit's report at once. With `memo`,
+  /// each pair's members that the last report of a session wrote for the very same result at the
+  /// same position are written again from there, and this report's are kept there for the next: a
+  /// pair's members are a function of its result alone.
   package static func streamJSON(_ result: AuditResult, memo: AuditMemo? = nil, to write: ([UInt8]) -> Void) {
     let (members, element) = jsonDocument(result)
     guard let memo else {

@@ -394,7 +394,7 @@ public struct Builder: Sendable {
   /// Records, in each output folder, the fingerprint, how its generated files and manifest now
   /// are, read after every rename, and the digest of each output's inputs with its files.
   ///
-  /// - Returns: The stamp of each file, by ``WrittenFiles/key(_:_:)``.
+  /// - Returns: The stamp of each file, by ``OutputFolder/key(of:)``.
   private func recordState(_ fingerprint: String, outputs: [RenderedOutput], contrast: ContrastVerdict?)
     -> [String: BuildState.Stamp]
   {
@@ -415,7 +415,7 @@ public struct Builder: Sendable {
     for (folder, files, records) in byFolder.values {
       let paths = (files + [OutputWriter.manifestName]).sorted()
       let stamps = paths.compactMap { BuildState.stamp($0, in: folder) }
-      for stamp in stamps { byKey[WrittenFiles.key(folder, stamp.path)] = stamp }
+      for stamp in stamps { byKey[folder.key(of: stamp.path)] = stamp }
       guard stamps.count == paths.count else { continue }
       BuildState(fingerprint: fingerprint, contrast: recorded, stamps: stamps, outputs: records).write(
         in: folder)

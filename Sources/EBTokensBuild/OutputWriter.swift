@@ -152,6 +152,12 @@ final class OutputFolder: @unchecked Sendable {
     }
   }
 
+  /// The path of `relativePath` below the output folder, which names a destination in what a build
+  /// keeps by file (the staged files, the backups of a commit, a session's written files).
+  func key(of relativePath: String) -> String {
+    directory + "/" + relativePath
+  }
+
   /// The folder holding `relativePath` and the file's name in it.
   func parent(of relativePath: String, create: Bool) -> Result<(Folder, String), Problem> {
     let (folderPath, name) = PathComponents.folderAndName(of: relativePath)
@@ -644,7 +650,7 @@ final class StagedFile: @unchecked Sendable {
 /// into place, or, when the build fails anywhere, ``abandon()`` deletes them all.
 final class StagingArea: @unchecked Sendable {
   private let lock = NSLock()
-  /// Destination (output folder and relative path) → its staged temporary file.
+  /// Destination (``OutputFolder/key(of:)``) → its staged temporary file.
   private var staged: [String: StagedFile] = [:]
   /// The output folders staged into, whose created folders are removed when abandoned.
   private var folders: [ObjectIdentifier: OutputFolder] = [:]
@@ -687,10 +693,6 @@ final class StagingArea: @unchecked Sendable {
       && random.allSatisfy(isLetterOrDigit)
   }
 
-  private static func key(_ folder: OutputFolder, _ path: String) -> String {
-    folder.directory + "/" + path
-  }
-
   /// Writes `bytes` to a new temporary file beside `path` below `folder`, creating the folders it
   /// needs (never through a link), and has it flushed to disk (see ``waitUntilFlushed()``).
   ///
@@ -716,7 +718,7 @@ final class StagingArea: @unchecked Sendable {
     case .failure(let error):
       throw DiagnosticsError([OutputError.writeFailed(path: shown, reason: error.description)])
     }
-    flush(descriptor, of: Self.key(folder, path))
+    flush(descriptor, of: folder.key(of: path))
     return StagedFile(folder: parent, temporary: temporary)
   }
 
@@ -731,7 +733,7 @@ final class StagingArea: @unchecked Sendable {
     _ stream: (([UInt8]) -> Void) -> Void, in folder: OutputFolder, at path: String,
     likelyDiffers: Bool = false
   ) -> PreparedOutput.File? {
-    let key = Self.key(folder, path)
+    let key = folder.key(of: path)
     guard lock.withLock({ staged[key] == nil }) else { return nil }
     lock.withLock { folders[ObjectIdentifier(folder)] = folder }
     guard case .success(let (parent, name)) = folder.parent(of: path, create: true) else { return nil }
@@ -837,7 +839,7 @@ final class StagingArea: @unchecked Sendable {
   /// generating one file, which the plan reports) or staging fails (applying the plan stages it
   /// again and reports why). Whether it is staged.
   func stageIfPossible(_ bytes: [UInt8], in folder: OutputFolder, at path: String) -> Bool {
-    let key = Self.key(folder, path)
+    let key = folder.key(of: path)
     guard lock.withLock({ staged[key] == nil }), let file = try? stage(bytes, in: folder, at: path) else {
       return false
     }
@@ -848,7 +850,7 @@ final class StagingArea: @unchecked Sendable {
 
   /// The file staged for `path` below `folder`, handed over to the caller.
   func takeStaged(in folder: OutputFolder, at path: String) -> StagedFile? {
-    lock.withLock { staged.removeValue(forKey: Self.key(folder, path)) }
+    lock.withLock { staged.removeValue(forKey: folder.key(of: path)) }
   }
 
   /// Deletes every staged temporary and the folders made for them; nothing is committed.
@@ -887,13 +889,9 @@ private struct WriteTransaction {
     self.staging = staging
   }
 
-  private static func key(_ folder: OutputFolder, _ path: String) -> String {
-    folder.directory + "/" + path
-  }
-
   /// Links `path`'s current contents aside, if there are any, so a failed commit can restore them.
   mutating func backUp(_ path: String, in folder: OutputFolder) throws {
-    let key = Self.key(folder, path)
+    let key = folder.key(of: path)
     guard backups[key] == nil, case .success(let (parent, name)) = folder.parent(of: path, create: false),
       parent.isRegularFile(name)
     else { return }
@@ -909,7 +907,7 @@ private struct WriteTransaction {
   }
 
   mutating func commit(_ file: StagedFile, to path: String, in folder: OutputFolder) throws {
-    let key = Self.key(folder, path)
+    let key = folder.key(of: path)
     let name = (path as NSString).lastPathComponent
     if let error = file.folder.rename(file.temporary, to: name) {
       file.discard()
@@ -925,7 +923,7 @@ private struct WriteTransaction {
   }
 
   mutating func commitRemoval(of path: String, in folder: OutputFolder) throws {
-    let shown = DisplayPath.forFile(Self.key(folder, path))
+    let shown = DisplayPath.forFile(folder.key(of: path))
     let parent: Folder
     let name: String
     switch folder.parent(of: path, create: false) {

@@ -9,29 +9,25 @@ import Foundation
 /// reading back the 21 MB of the Swift and Kotlin files the change left alone.
 final class WrittenFiles: @unchecked Sendable {
   private let lock = NSLock()
-  /// Output folder and relative path → the bytes and the stamp.
+  /// ``OutputFolder/key(of:)`` → the bytes and the stamp.
   private var files: [String: (bytes: [UInt8], stamp: BuildState.Stamp)] = [:]
   /// What the build under way rendered, recorded once it is done (``record(stamps:)``).
   private var rendered: [String: [UInt8]] = [:]
 
-  static func key(_ folder: OutputFolder, _ path: String) -> String {
-    folder.directory + "/" + path
-  }
-
   /// Whether the file at `path` below `folder` holds `bytes`, as far as the last build knows.
   func holds(_ bytes: [UInt8], at path: String, in folder: OutputFolder) -> Bool {
-    guard let known = lock.withLock({ files[Self.key(folder, path)] }), Self.isSameBuffer(known.bytes, bytes)
+    guard let known = lock.withLock({ files[folder.key(of: path)] }), Self.isSameBuffer(known.bytes, bytes)
     else { return false }
     return BuildState.stamp(path, in: folder) == known.stamp
   }
 
   /// Notes the bytes rendered for `path` below `folder` by the build under way.
   func noteRendered(_ bytes: [UInt8], at path: String, in folder: OutputFolder) {
-    lock.withLock { rendered[Self.key(folder, path)] = bytes }
+    lock.withLock { rendered[folder.key(of: path)] = bytes }
   }
 
   /// Records, for every file the build under way rendered, its stamp now that the build is done
-  /// (`stamps`, by ``key(_:_:)``); a file without one is forgotten.
+  /// (`stamps`, by ``OutputFolder/key(of:)``); a file without one is forgotten.
   func record(stamps: [String: BuildState.Stamp]) {
     lock.withLock {
       for (key, bytes) in rendered {

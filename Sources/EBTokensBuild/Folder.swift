@@ -1,3 +1,4 @@
+import EBTokensSupport
 import Foundation
 
 /// A folder opened once, whose entries are reached only through its descriptor (`openat`,
@@ -183,22 +184,7 @@ final class Folder: @unchecked Sendable {
 
   /// The names in this folder, without `.` and `..`.
   func entries() -> [String] {
-    let copy = dup(descriptor)
-    guard copy >= 0 else { return [] }
-    guard let stream = fdopendir(copy) else {
-      close(copy)
-      return []
-    }
-    defer { closedir(stream) }
-    rewinddir(stream)
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    folderEntries(of: descriptor).map(\.name)
   }
 
   /// Flushes this folder's entries (a rename in it) to disk.

@@ -255,27 +255,13 @@ public enum TokenFiles {
     inFolder descriptor: Int32, at relative: String, visit: (_ relative: String, _ name: String) -> Void
   ) {
     defer { close(descriptor) }
-    let listing = dup(descriptor)
-    guard listing >= 0 else { return }
-    guard let stream = fdopendir(listing) else {
-      close(listing)
-      return
-    }
-    var entries: [(name: String, mayBeFolder: Bool)] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-      }
-      let kind = Int32(entry.pointee.d_type)
-      if !name.hasPrefix(".") { entries.append((name, kind == Int32(DT_DIR) || kind == Int32(DT_UNKNOWN))) }
-    }
-    closedir(stream)
-    for (name, mayBeFolder) in entries {
-      let path = relative.isEmpty ? name : relative + "/" + name
-      visit(path, name)
-      guard mayBeFolder else { continue }
+    let entries = folderEntries(of: descriptor).filter { !$0.name.hasPrefix(".") }
+    for entry in entries {
+      let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+      visit(path, entry.name)
+      guard entry.mayBeFolder else { continue }
       // `O_NOFOLLOW` and `O_DIRECTORY`: a link, or anything but a folder, is not descended into.
-      let subfolder = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      let subfolder = openat(descriptor, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
       if subfolder >= 0 { forEachEntry(inFolder: subfolder, at: path, visit: visit) }
     }
   }

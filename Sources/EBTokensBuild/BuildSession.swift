@@ -41,12 +41,6 @@ public final class BuildSession: @unchecked Sendable {
     self.builder = builder
   }
 
-  /// Waits for the last build's old contents to be deleted (``SessionCache/replacedContents``), so
-  /// that a watch that ends leaves no `.old` link behind.
-  deinit {
-    cache.replacedContents?.waitUntilRemoved()
-  }
-
   /// The configuration the next ``build(changedPaths:)`` uses: the one the session was made
   /// with, or the last one given to ``build(_:changedPaths:)``.
   public var configuration: Configuration { lock.withLock { currentConfiguration } }
@@ -140,13 +134,6 @@ final class SessionCache: @unchecked Sendable {
   let auditMemo = AuditMemo()
   /// The files the last builds left in the output folders, which need not be read back.
   let writtenFiles = WrittenFiles()
-  /// The old contents of the files the last build replaced, being deleted while the session goes on
-  /// (``ReplacedContents``): the next build waits for them first.
-  var replacedContents: ReplacedContents? {
-    get { lock.withLock { lastReplacedContents } }
-    set { lock.withLock { lastReplacedContents = newValue } }
-  }
-  private var lastReplacedContents: ReplacedContents?
 
   /// An output's (or the audit's) last render in the session, by its key
   /// (``OutputInputs/key(ofOutputAt:)``).

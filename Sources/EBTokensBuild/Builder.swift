@@ -110,8 +110,6 @@ public struct Builder: Sendable {
     loader.tokenLoader.memberCache = session?.members
     let inputs = try ProjectTokens.inputs(configuration, limits: limits, digests: digests)
     let directories = Self.outputDirectories(configuration)
-    // The last session build's old contents are deleted before another build starts.
-    session?.replacedContents?.waitUntilRemoved()
     let lock = try BuildLock.acquire(
       project: configuration.baseDirectory, outputFolders: directories, waiting: lockWaiting)
     defer { withExtendedLifetime(lock) {} }
@@ -159,23 +157,14 @@ public struct Builder: Sendable {
       let plan = try writer.plan(rendered.outputs.map(\.prepared), staging: staging)
       let contrast = rendered.contrast
       if mode == .write {
-        // Once the state is recorded, the old contents are deleted: a build on its own waits for
-        // that before it lets the locks go; a session's next build does
-        // (`SessionCache.replacedContents`), and the session reports this one meanwhile.
-        let replaced = ReplacedContents()
-        defer {
-          if let session {
-            replaced.startRemoving()
-            session.replacedContents = replaced
-          } else {
-            replaced.waitUntilRemoved()
-          }
-        }
+        let replaced: ReplacedContents
         do {
-          try writer.apply(plan, removingReplacedContentsWith: replaced)
+          replaced = try writer.applyKeepingReplacedContents(plan)
         } catch let error as DiagnosticsError {
           throw SystemFailure(.inputOutput, error)
         }
+        // The old contents are deleted once the state is recorded.
+        defer { replaced.remove() }
         if warnings.isEmpty,
           let fingerprint = BuildFingerprint.parsed(
             configuration, inputs: inputs, limits: limits, digests: digests)

@@ -515,7 +515,7 @@ public struct OutputWriter: Sendable {
   /// 4. Each folder's final manifest is renamed into place. Should that fail, every file is new
   ///    and the journal still lists the old ones too: the next build finishes the job.
   /// 5. Last, the links to the replaced files' old contents are deleted (the build does it once
-  ///    it has recorded its state: see `apply(_:removingReplacedContentsWith:)`).
+  ///    it has recorded its state: see `applyKeepingReplacedContents(_:)`).
   ///
   /// A build killed at any point leaves each file either old or new, every file it created
   /// listed in its folder's manifest, and leftovers named `.ebtokens-<UUID>.tmp` or `.old`, which
@@ -525,17 +525,15 @@ public struct OutputWriter: Sendable {
   /// - Throws: ``/EBTokensSupport/DiagnosticsError`` with the file that could not be written and the system's
   ///   error.
   public func apply(_ plan: WritePlan) throws {
-    let replaced = ReplacedContents()
-    defer { replaced.waitUntilRemoved() }
-    try apply(plan, removingReplacedContentsWith: replaced)
+    try applyKeepingReplacedContents(plan).remove()
   }
 
-  /// ``apply(_:)``, the links to the old contents of each replaced file left to `replaced`, which
-  /// the caller deletes (``ReplacedContents/waitUntilRemoved()``) before it lets another build run
-  /// in the folders. Deleting a large file takes time (the old 30 MB JSON report of 100,000 tokens,
-  /// 24 ms on this project's machine, whose file system discards freed blocks): a watch session
-  /// reports the rebuild without waiting.
-  func apply(_ plan: WritePlan, removingReplacedContentsWith replaced: ReplacedContents) throws {
+  /// ``apply(_:)`` but for its last step: the links to the replaced files' old contents are
+  /// returned, for the caller to delete (``ReplacedContents/remove()``) before it lets another
+  /// build run in the folders. A build deletes them once it has recorded its state: unlinking a
+  /// large file (the old 30 MB JSON report of 100,000 tokens, 24 ms on this project's machine, whose
+  /// file system discards freed blocks) and the state files' renames slowed each other.
+  func applyKeepingReplacedContents(_ plan: WritePlan) throws -> ReplacedContents {
     var transaction = WriteTransaction(staging: plan.staging ?? StagingArea())
     var staged: [StagedFile?] = []
     do {
@@ -575,7 +573,7 @@ public struct OutputWriter: Sendable {
       transaction.rollBack()
       throw error
     }
-    replaced.add(transaction.finish())
+    let replaced = ReplacedContents(links: transaction.finish())
     for operation in plan.operations {
       switch operation {
       case .remove(let folder, let path), .forget(let folder, let path): folder.pruneEmptyFolders(above: path)
@@ -588,6 +586,7 @@ public struct OutputWriter: Sendable {
       guard case .manifest(let folder, _) = operation, let file else { continue }
       if let error = file.folder.rename(file.temporary, to: Self.manifestName) {
         for file in staged { file?.discard() }
+        replaced.remove()
         throw DiagnosticsError([
           OutputError.writeFailed(
             path: DisplayPath.forFile(
@@ -596,6 +595,7 @@ public struct OutputWriter: Sendable {
         ])
       }
     }
+    return replaced
   }
 
   /// The header every built-in template starts its files with.
@@ -977,37 +977,15 @@ private struct WriteTransaction {
   }
 }
 
-/// Deletes, on a thread of its own, the links a committed build kept to the old contents of the
-/// files it replaced (`.ebtokens-<UUID>.old`, which the next build would delete as leftovers
-/// should this one be killed first).
-final class ReplacedContents: @unchecked Sendable {
-  private let lock = NSLock()
-  private var links: [(Folder, String)] = []
-  private var isRemoving = false
-  private let removed = DispatchGroup()
+/// The links a committed build kept to the old contents of the files it replaced
+/// (`.ebtokens-<UUID>.old`, which the next build would delete as leftovers should this one be
+/// killed before it deletes them).
+struct ReplacedContents {
+  let links: [(Folder, String)]
 
-  /// Adds links `(folder, name)` to delete.
-  func add(_ links: [(Folder, String)]) {
-    lock.withLock { self.links += links }
-  }
-
-  /// Starts deleting the links, on a thread of its own; once only.
-  func startRemoving() {
-    let links: [(Folder, String)] = lock.withLock {
-      guard !isRemoving else { return [] }
-      isRemoving = true
-      return self.links
-    }
-    guard !links.isEmpty else { return }
-    DispatchQueue(label: "ebtokens.replaced-contents").async(group: removed) {
-      for (folder, name) in links { folder.unlink(name) }
-    }
-  }
-
-  /// Deletes the links, or waits until ``startRemoving()`` has.
-  func waitUntilRemoved() {
-    startRemoving()
-    removed.wait()
+  /// Deletes the links.
+  func remove() {
+    for (folder, name) in links { folder.unlink(name) }
   }
 }
 

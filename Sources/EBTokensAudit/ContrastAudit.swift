@@ -560,11 +560,18 @@ public enum ContrastAudit {
       results.append(result)
       resultSources.append(source)
     }
-    let fixes = ContrastFix.findAll(fixRequests.map(\.request))
-    for (position, fix) in fixes.enumerated() { results[fixRequests[position].result].fix = fix }
+    setFixes(fixRequests, in: &results)
     noteWhatFixesMove(&results, sources: resultSources)
     return Measured(
       tokens: tokens, results: results, resultSources: resultSources, byEntry: byEntry, sources: sources)
+  }
+
+  /// Searches the fixes `requests` ask for, together, and gives each to the result at its position.
+  private static func setFixes(
+    _ requests: [(result: Int, request: ContrastFix.Request)], in results: inout [PairResult]
+  ) {
+    let fixes = ContrastFix.findAll(requests.map(\.request))
+    for (position, fix) in fixes.enumerated() { results[requests[position].result].fix = fix }
   }
 
   /// `previous` measured again where its tokens changed: only the entries of the tokens whose
@@ -609,8 +616,7 @@ public enum ContrastAudit {
       resultSources[kept.result] = source
       remeasured.append(kept.result)
     }
-    let fixes = ContrastFix.findAll(fixRequests.map(\.request))
-    for (position, fix) in fixes.enumerated() { results[fixRequests[position].result].fix = fix }
+    setFixes(fixRequests, in: &results)
     // A kept fix still moves the same pairs when every chain has its links' names: the pairs
     // under each token are then the same pairs.
     noteWhatFixesMove(&results, sources: resultSources, only: sources.chainsKeepTheirLinks ? remeasured : nil)

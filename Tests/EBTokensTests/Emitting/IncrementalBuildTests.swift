@@ -48,6 +48,16 @@ import Testing
           role: text
     """
 
+  /// Gives `color.brand.label-title` (`#072592` in the fixture) the color `value` in `project`, and
+  /// has `session` build, told the token file changed.
+  private static func recolor(_ project: BuildProject, to value: String, in session: BuildSession) throws
+    -> Builder.Result
+  {
+    let fixture = try String(contentsOfFile: EmitFixture.tokensDirectory + "/color.yaml", encoding: .utf8)
+    try project.write("tokens/color.yaml", fixture.replacingOccurrences(of: "#072592", with: value))
+    return try session.build(changedPaths: [project.url("tokens/color.yaml").path])
+  }
+
   @Test func aSessionReadsAgainOnlyTheFileThatChanged() throws {
     try withTemporaryDirectory { root in
       let project = try BuildProject(in: root, configuration: Self.filteredConfiguration)
@@ -56,9 +66,7 @@ import Testing
       _ = try session.build()
       #expect(session.filesRead == 3)
 
-      let colors = try #require(project.read("tokens/color.yaml"))
-      try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: "#123456"))
-      _ = try session.build(changedPaths: [project.url("tokens/color.yaml").path])
+      _ = try Self.recolor(project, to: "#123456", in: session)
       #expect(session.filesRead == 4)
       #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #123456;") == true)
 
@@ -86,12 +94,10 @@ import Testing
         let paths = try #require(FileManager.default.subpathsOfDirectory(atPath: dist.path) as [String]?)
         return paths.filter { $0.hasSuffix(".old") && $0.contains(".ebtokens-") }
       }
-      let colors = try #require(project.read("tokens/color.yaml"))
       let session = BuildSession(configuration: configuration)
       _ = try session.build()
       for value in ["#123456", "#654321", "#072592"] {
-        try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: value))
-        let result = try session.build(changedPaths: [project.url("tokens/color.yaml").path])
+        let result = try Self.recolor(project, to: value, in: session)
         #expect(result.plan.changes.contains { $0.path.hasSuffix("dist/css/tokens.css") })
         #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: \(value);") == true)
         #expect(try oldContents() == [], "after \(value)")
@@ -111,7 +117,6 @@ import Testing
       _ = try session.build()
       let sizes = "dist/swift/Sources/EBTokens/EBTokens+Size.swift"
       let built = try #require(project.read(sizes))
-      let colors = try #require(project.read("tokens/color.yaml"))
       for (round, value) in ["#123456", "#654321", "#072592"].enumerated() {
         // Edited in place (round 0), replaced by another file (round 1), left alone (round 2).
         if round == 0 {
@@ -121,8 +126,7 @@ import Testing
         } else if round == 1 {
           try project.write(sizes, built + "// edited\n")
         }
-        try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: value))
-        let result = try session.build(changedPaths: [project.url("tokens/color.yaml").path])
+        let result = try Self.recolor(project, to: value, in: session)
         #expect(project.read(sizes) == built, "round \(round)")
         #expect(
           result.plan.changes.contains { $0.path.hasSuffix("EBTokens+Size.swift") } == (round < 2),
@@ -144,9 +148,7 @@ import Testing
       let first = try session.build()
       #expect(first.wasSkipped && first.plan.changes.isEmpty)
       #expect(session.outputsPatched == 0)
-      let colors = try #require(project.read("tokens/color.yaml"))
-      try project.write("tokens/color.yaml", colors.replacingOccurrences(of: "#072592", with: "#123456"))
-      _ = try session.build(changedPaths: [project.url("tokens/color.yaml").path])
+      _ = try Self.recolor(project, to: "#123456", in: session)
       // The stylesheet holds the color, and is patched; the Swift output (sizes) is left alone.
       #expect(session.outputsPatched == 1)
       #expect(project.read("dist/css/tokens.css")?.contains("--color-brand-label-title: #123456;") == true)

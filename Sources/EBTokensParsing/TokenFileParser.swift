@@ -10,7 +10,8 @@ import EBTokensSyntax
 /// the token's type, which may come from a group in another file or from the
 /// token a reference points at (see `Resolver`).
 public struct TokenFileParser {
-  public private(set) var source = TokenSource()
+  /// The tokens merged so far; its groups are kept in ``groups`` until ``source`` is read.
+  private var merged = TokenSource()
   public private(set) var errors: [TokenFileError] = []
   /// Set once a token beyond ``/EBTokensSupport/Limits/maxTokens`` was refused: reading more files is wasted work.
   public private(set) var exceededTokenLimit = false
@@ -29,17 +30,32 @@ public struct TokenFileParser {
     add(FileMembers(document, format: format))
   }
 
+  /// Every token and group of the files added so far. The groups' table is made here, once, at
+  /// its full size: read it after the last file.
+  public var source: TokenSource {
+    var source = merged
+    source.groups.reserveCapacity(groups.count)
+    for group in groups { source.groups[group.path.name] = group }
+    return source
+  }
+
   /// Makes room for `count` more tokens at once, rather than growing the tables many times
   /// (call it once for many files: each call may copy the tables); never for more than
   /// ``/EBTokensSupport/Limits/maxTokens`` in all.
   package mutating func reserveCapacity(forMoreTokens count: Int) {
-    let total = min(source.definitions.count + count, limits.maxTokens)
-    source.definitions.reserveCapacity(total)
-    source.definitionIndex.reserveCapacity(total)
+    let total = min(merged.definitions.count + count, limits.maxTokens)
+    merged.definitions.reserveCapacity(total)
+    merged.definitionIndex.reserveCapacity(total)
   }
 
-  /// The names of the groups in `source.groups`, where each token's name is looked for (see
-  /// ``/EBTokensSupport/NameIndex``): the group itself is looked up only when a token clashes with it.
+  /// The groups merged so far, in the order first met, each found by its name in `groupNames`.
+  ///
+  /// A list rather than a table by name: merging a group then hashes nothing (its name's hash was
+  /// computed while its file was walked), and no table of names is hashed again each time it
+  /// grows, which had cost more than merging the groups at 100,000 tokens (28,000 groups).
+  private var groups: [GroupDefinition] = []
+  /// Each group's place in `groups` by its name (see ``/EBTokensSupport/NameIndex``), where each
+  /// token's name is looked for too.
   private var groupNames = NameIndex()
 
   /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the
@@ -51,7 +67,7 @@ public struct TokenFileParser {
       switch members.items[position] {
       case .error(let error): errors.append(error)
       case .dtcgError(let error): dtcgErrors.append(error)
-      case .broken(let name): source.brokenNames.insert(name)
+      case .broken(let name): merged.brokenNames.insert(name)
       case .token(let token, let nameHash): define(token, nameHash: nameHash)
       case .group(let group, let nameHash, let end):
         // Children of a group that clashes with a token would only repeat that error.
@@ -68,42 +84,46 @@ public struct TokenFileParser {
   private mutating func define(_ token: TokenDefinition, nameHash: Int) {
     let name = token.path.name
     // One lookup finds a duplicate or makes the token's entry (taken back if the token is refused).
-    let next = source.definitions.count
-    let index = source.definitionIndex.value(for: name, hash: nameHash, insertingIfMissing: next)
+    let next = merged.definitions.count
+    let index = merged.definitionIndex.value(for: name, hash: nameHash, insertingIfMissing: next)
     if index != next {
-      errors.append(.duplicateToken(name, first: source.definitions[index].location, at: token.location))
+      errors.append(.duplicateToken(name, first: merged.definitions[index].location, at: token.location))
       return
     }
-    if groupNames.value(for: name, hash: nameHash) != nil, let group = source.groups[name] {
-      source.definitionIndex.removeValue(for: name, hash: nameHash)
+    if let groupIndex = groupNames.value(for: name, hash: nameHash) {
+      let group = groups[groupIndex]
+      merged.definitionIndex.removeValue(for: name, hash: nameHash)
       errors.append(
         .tokenGroupConflict(name, token: token.location, group: group.location, at: token.location))
       return
     }
     if next >= limits.maxTokens {
-      source.definitionIndex.removeValue(for: name, hash: nameHash)
+      merged.definitionIndex.removeValue(for: name, hash: nameHash)
       if !exceededTokenLimit {
         errors.append(.tooManyTokens(limit: limits.maxTokens, at: token.location))
         exceededTokenLimit = true
       }
       return
     }
-    source.definitions.append(token)
+    merged.definitions.append(token)
   }
 
   /// Records the group, merging it with the same group from other files;
   /// `false` when the name is already a token.
   private mutating func mergeGroup(_ group: GroupDefinition, nameHash: Int) -> Bool {
-    if let index = source.definitionIndex.value(for: group.path.name, hash: nameHash) {
-      let token = source.definitions[index].location
+    if let index = merged.definitionIndex.value(for: group.path.name, hash: nameHash) {
+      let token = merged.definitions[index].location
       errors.append(
         .tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
       return false
     }
-    _ = groupNames.value(for: group.path.name, hash: nameHash, insertingIfMissing: 0)
-    // One lookup finds the group or records it; merging a group with itself changes nothing.
-    Self.merge(
-      group, into: &source.groups[group.path.name, default: group], errors: &errors, dtcgErrors: &dtcgErrors)
+    // One lookup finds the group or records it.
+    let index = groupNames.value(for: group.path.name, hash: nameHash, insertingIfMissing: groups.count)
+    if index == groups.count {
+      groups.append(group)
+    } else {
+      Self.merge(group, into: &groups[index], errors: &errors, dtcgErrors: &dtcgErrors)
+    }
     return true
   }
 

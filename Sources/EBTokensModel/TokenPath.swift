@@ -114,6 +114,17 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
     return name[..<name.utf8.index(name.utf8.endIndex, offsetBy: -(last.utf8.count + 1))]
   }
 
+  /// Whether this path and `other` are known, without reading their names, to be in one group:
+  /// their segments but the last are one array, as those of a group's members read from one file
+  /// are (see ``init(parent:segments:_:)``). `false` says nothing.
+  package func sharesParentSegments(with other: TokenPath) -> Bool {
+    segments.leading.withUnsafeBufferPointer { mine in
+      other.segments.leading.withUnsafeBufferPointer { theirs in
+        mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+      }
+    }
+  }
+
   public var parent: TokenPath? {
     guard let parentName else { return nil }
     return TokenPath(segments: segments.leading, name: String(parentName))

@@ -236,13 +236,21 @@ public struct Resolver {
 
   /// What each definition inherits from its group, found once rather than by hashing its group's
   /// name each time it is needed. Tokens of one group are mostly defined one after the other, so
-  /// a definition in the same group as the one before (its name's prefix compared in place)
-  /// costs no lookup at all.
+  /// a definition in the same group as the one before costs no lookup at all: mostly found by
+  /// the array of segments they share, which reads neither name, else by their names' prefixes
+  /// compared in place.
   private mutating func computeParentGroups() {
     parentGroupOf.reserveCapacity(source.definitions.count)
+    var previousPath: TokenPath?
     var previousParent: Substring?
     for definition in source.definitions {
-      let parent = definition.path.parentName
+      let path = definition.path
+      if let previousPath, path.sharesParentSegments(with: previousPath) {
+        parentGroupOf.append(Int32(parentGroups.count - 1))
+        continue
+      }
+      previousPath = path
+      let parent = path.parentName
       if parentGroups.isEmpty || parent != previousParent {
         parentGroups.append(parent.flatMap { groupInheritance[$0] } ?? ParentGroup())
         previousParent = parent

@@ -98,6 +98,7 @@ let package = Package(
       dependencies: [
         "EBTokens",
         "EBTokensBenchSupport",
+        "EBTokensSupport",
         "CYAML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

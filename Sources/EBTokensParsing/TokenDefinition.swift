@@ -21,6 +21,24 @@ public enum ValueExpression: Sendable {
     case .literal(_, let alpha), .reference(_, let alpha, _): return alpha
     }
   }
+
+  /// Whether a literal holds a DTCG `$ref` (a JSON Pointer) anywhere in it.
+  package var holdsJSONPointer: Bool {
+    guard case .literal(let node, _) = self else { return false }
+    // Most values are scalars: they are answered without making the list of nodes to visit.
+    if case .scalar = node { return false }
+    var pending = [node]
+    while let next = pending.popLast() {
+      switch next {
+      case .scalar: continue
+      case .sequence(let sequence): pending += sequence.items
+      case .mapping(let mapping):
+        if mapping["$ref"] != nil { return true }
+        pending += mapping.entries.map(\.value)
+      }
+    }
+    return false
+  }
 }
 
 /// `$deprecated` as written: `false` is kept, because it overrides a group's deprecation.
@@ -215,6 +233,10 @@ public struct TokenSource: Sendable {
   /// Tokens whose error was already reported before resolution (a broken `$ref`, say): they
   /// fail without a second error, and so do the tokens that depend on them.
   package var brokenNames: Set<String> = []
+  /// Set when a file read into this source held a DTCG `$ref` in a value (see
+  /// ``ValueExpression/holdsJSONPointer``), and never unset: without one, no value is searched
+  /// for pointers, which would mean reading every definition.
+  package var mayHoldJSONPointers = false
 
   public init() {}
 }
@@ -262,6 +284,7 @@ extension TokenSource {
       }
     }
     brokenNames.formUnion(other.brokenNames)
+    mayHoldJSONPointers = mayHoldJSONPointers || other.mayHoldJSONPointers
     return errors
   }
 }

@@ -10,7 +10,7 @@ import EBTokensSyntax
 /// the token's type, which may come from a group in another file or from the
 /// token a reference points at (see `Resolver`).
 public struct TokenFileParser {
-  /// The tokens merged so far; its groups are kept in ``groups`` until ``source`` is read.
+  /// The tokens merged so far; its groups are kept in ``groups`` until ``takeSource()``.
   private var merged = TokenSource()
   public private(set) var errors: [TokenFileError] = []
   /// Set once a token beyond ``/EBTokensSupport/Limits/maxTokens`` was refused: reading more files is wasted work.
@@ -30,12 +30,13 @@ public struct TokenFileParser {
     add(FileMembers(document, format: format))
   }
 
-  /// Every token and group of the files added so far. The groups' table is made here, once, at
-  /// its full size: read it after the last file.
-  public var source: TokenSource {
-    var source = merged
+  /// Every token and group of the files added, once the last is, taken out of the parser: the
+  /// groups' table is made here, at its full size, each group moved into it.
+  public mutating func takeSource() -> TokenSource {
+    var source = TokenSource()
+    swap(&source, &merged)
     source.groups.reserveCapacity(groups.count)
-    for group in groups { source.groups[group.path.name] = group }
+    while let group = groups.popLast() { source.groups[group.path.name] = group }
     return source
   }
 
@@ -62,6 +63,7 @@ public struct TokenFileParser {
   /// other files' depends on what came before, so files can be read side by side and merged in
   /// order, with every error reported as if they had been read one after the other.
   package mutating func add(_ members: FileMembers) {
+    if members.holdJSONPointers { merged.mayHoldJSONPointers = true }
     var position = 0
     while position < members.items.count {
       switch members.items[position] {
@@ -183,11 +185,14 @@ package struct FileMembers: Sendable {
   }
 
   private(set) var items: [Item] = []
+  /// Whether a token's value holds a `$ref` (see ``TokenSource/mayHoldJSONPointers``).
+  private(set) var holdJSONPointers = false
 
   package init(_ document: SyntaxDocument, format: TokenFileFormat) {
     var walker = FileWalker(format: format)
     walker.add(document)
     items = walker.items
+    holdJSONPointers = walker.holdJSONPointers
   }
 
   /// The reserved keys a token, a group and a file's root may hold; any other `$` key is an error.
@@ -202,6 +207,8 @@ package struct FileMembers: Sendable {
 private struct FileWalker {
   let format: TokenFileFormat
   var items: [FileMembers.Item] = []
+  /// Whether a token's value holds a `$ref`, found here, on the thread that reads the file.
+  var holdJSONPointers = false
   /// How many `.error` items there are: a value is invalid when reading it added one.
   private var errorCount = 0
 
@@ -222,6 +229,7 @@ private struct FileWalker {
   }
 
   private mutating func define(_ token: TokenDefinition) {
+    if !holdJSONPointers { holdJSONPointers = token.value.holdsJSONPointer }
     items.append(.token(token, nameHash: NameIndex.hash(of: token.path.name)))
   }
 

@@ -37,7 +37,7 @@ enum IncrementalLoad {
   ) -> Last? {
     guard findings.isEmpty, source.brokenNames.isEmpty,
       !source.groups.values.contains(where: { $0.extends != nil }),
-      !source.definitions.contains(where: { usesPointer($0.value) })
+      !(source.mayHoldJSONPointers && source.definitions.contains(where: { $0.value.holdsJSONPointer }))
     else { return nil }
     var paths: [String] = []
     for input in inputs {
@@ -73,7 +73,7 @@ enum IncrementalLoad {
       cache.keepLastLoad(last)
       return last.tokens
     }
-    guard !changed.contains(where: { usesPointer($0.value) }) else { return nil }
+    guard !changed.contains(where: { $0.value.holdsJSONPointer }) else { return nil }
 
     var source = last.source
     last.source = TokenSource()
@@ -187,21 +187,6 @@ enum IncrementalLoad {
       for entry in mapping.entries { collectReferences(in: entry.value, into: &names) }
     case .sequence(let sequence):
       for item in sequence.items { collectReferences(in: item, into: &names) }
-    }
-  }
-
-  /// Whether a value holds a `$ref` anywhere (see ``JSONPointers``).
-  private static func usesPointer(_ value: ValueExpression) -> Bool {
-    guard case .literal(let node, _) = value else { return false }
-    return containsPointer(node)
-  }
-
-  private static func containsPointer(_ node: SyntaxNode) -> Bool {
-    switch node {
-    case .scalar: return false
-    case .mapping(let mapping):
-      return mapping.entries.contains { $0.key.value == "$ref" || containsPointer($0.value) }
-    case .sequence(let sequence): return sequence.items.contains(where: containsPointer)
     }
   }
 }

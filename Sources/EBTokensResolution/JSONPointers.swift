@@ -22,6 +22,7 @@ import EBTokensSyntax
 /// a number belongs) is shown where the `$ref` is written.
 enum JSONPointers {
   static func apply(to source: inout TokenSource, limits: Limits) -> [any DiagnosticConvertible] {
+    guard source.mayHoldJSONPointers else { return [] }
     var run = PointerRun(source: source, limits: limits)
     for index in source.definitions.indices { run.rewrite(index) }
     source = run.source
@@ -84,7 +85,9 @@ private struct PointerRun {
 
   mutating func rewrite(_ index: Int) {
     let definition = source.definitions[index]
-    guard case .literal(let node, let alpha) = definition.value, Self.containsPointer(node) else { return }
+    guard definition.value.holdsJSONPointer, case .literal(let node, let alpha) = definition.value else {
+      return
+    }
     let owner = definition.path.name
     do {
       let value: ValueExpression
@@ -326,22 +329,6 @@ private struct PointerRun {
         at: entry.value.location)
     }
     return scalar.value
-  }
-
-  private static func containsPointer(_ node: SyntaxNode) -> Bool {
-    // Most values are scalars: they are answered without making the list of nodes to visit.
-    if case .scalar = node { return false }
-    var pending = [node]
-    while let next = pending.popLast() {
-      switch next {
-      case .scalar: continue
-      case .sequence(let sequence): pending += sequence.items
-      case .mapping(let mapping):
-        if mapping["$ref"] != nil { return true }
-        pending += mapping.entries.map(\.value)
-      }
-    }
-    return false
   }
 
   private static func relocated(_ node: SyntaxNode, to location: SourceLocation) -> SyntaxNode {

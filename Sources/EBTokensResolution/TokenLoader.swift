@@ -99,7 +99,7 @@ public struct TokenLoader: Sendable {
     }
     errors += parser.errors
     errors += parser.dtcgErrors
-    var source = parser.source
+    var source = parser.takeSource()
     if applyingStructure { errors += DTCGStructure.apply(to: &source, limits: limits) }
     return (source, errors)
   }

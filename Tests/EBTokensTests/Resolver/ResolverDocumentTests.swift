@@ -145,4 +145,34 @@ import Testing
     configuration.resolver?.choices = [Configuration.Resolver.Choice(modifier: "m1", contexts: ["a"])]
     #expect(try ProjectTokens.inputs(configuration).modes.count == 256)
   }
+
+  /// A `$ref` in a context's file, not in the base set's, is followed in each mode the context
+  /// makes: the pointers of a mode are looked for in every layer it is made of.
+  @Test func aPointerInAContextsFileIsFollowedInItsMode() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ebtokens-resolver-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let files = [
+      "base.tokens.json":
+        ##"{"color": {"$type": "color", "blue": {"$value": "#0000FF"}, "red": {"$value": "#FF0000"}}}"##,
+      "light.tokens.json": ##"{"accent": {"$ref": "#/color/blue"}}"##,
+      "dark.tokens.json": ##"{"accent": {"$ref": "#/color/red"}}"##,
+      "r.resolver.yml": """
+      version: "2025.10"
+      resolutionOrder:
+        - {type: set, name: base, sources: [{$ref: base.tokens.json}]}
+        - type: modifier
+          name: theme
+          contexts: {light: [{$ref: light.tokens.json}], dark: [{$ref: dark.tokens.json}]}
+      """,
+    ]
+    for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+    var configuration = Configuration.defaults(baseDirectory: directory.path)
+    configuration.resolver = Configuration.Resolver(path: "r.resolver.yml")
+    let tokens = try ProjectTokens.load(configuration).value
+    #expect(tokens.modes == ["light", "dark"])
+    #expect(tokens.sets.map { $0["accent"]?.value.displayString } == ["#0000FF", "#FF0000"])
+    #expect(tokens.sets.map { $0["accent"]?.reference?.target.name } == ["color.blue", "color.red"])
+  }
 }

@@ -227,7 +227,7 @@ public struct GroupReference: Sendable, Equatable {
 /// Every token and group of all files, with the errors found while reading them.
 public struct TokenSource: Sendable {
   public package(set) var definitions: [TokenDefinition] = []
-  public package(set) var groups: [String: GroupDefinition] = [:]
+  public package(set) var groups = GroupTable()
   /// Name → index in `definitions`, to find duplicates across files.
   package var definitionIndex = NameIndex()
   /// Tokens whose error was already reported before resolution (a broken `$ref`, say): they
@@ -247,7 +247,8 @@ extension TokenSource {
   /// A token where the other has a group (or the reverse) is an error, and is left as it was.
   package mutating func overlay(_ other: TokenSource) -> [TokenFileError] {
     var errors: [TokenFileError] = []
-    for (name, group) in other.groups.sorted(by: { $0.key < $1.key }) {
+    for group in other.groups.values.sorted(by: { $0.path.name < $1.path.name }) {
+      let name = group.path.name
       if let index = definitionIndex[name] {
         errors.append(
           .tokenGroupConflict(
@@ -255,7 +256,7 @@ extension TokenSource {
         continue
       }
       guard var existing = groups[name] else {
-        groups[name] = group
+        groups.record(group)
         continue
       }
       if let type = group.type {
@@ -267,7 +268,7 @@ extension TokenSource {
       if let description = group.description { existing.description = description }
       if let extensions = group.extensions { existing.extensions = extensions }
       if let extends = group.extends { existing.extends = extends }
-      groups[name] = existing
+      groups.record(existing)
     }
     for definition in other.definitions {
       let name = definition.path.name

@@ -10,8 +10,7 @@ import EBTokensSyntax
 /// the token's type, which may come from a group in another file or from the
 /// token a reference points at (see `Resolver`).
 public struct TokenFileParser {
-  /// The tokens merged so far; its groups are kept in ``groups`` until ``takeSource()``.
-  private var merged = TokenSource()
+  public private(set) var source = TokenSource()
   public private(set) var errors: [TokenFileError] = []
   /// Set once a token beyond ``/EBTokensSupport/Limits/maxTokens`` was refused: reading more files is wasted work.
   public private(set) var exceededTokenLimit = false
@@ -30,53 +29,39 @@ public struct TokenFileParser {
     add(FileMembers(document, format: format))
   }
 
-  /// Every token and group of the files added, once the last is, taken out of the parser: the
-  /// groups' table is made here, at its full size, each group moved into it.
-  public mutating func takeSource() -> TokenSource {
-    var source = TokenSource()
-    swap(&source, &merged)
-    source.groups.reserveCapacity(groups.count)
-    while let group = groups.popLast() { source.groups[group.path.name] = group }
-    return source
-  }
-
   /// Makes room for `count` more tokens at once, rather than growing the tables many times
   /// (call it once for many files: each call may copy the tables); never for more than
   /// ``/EBTokensSupport/Limits/maxTokens`` in all.
   package mutating func reserveCapacity(forMoreTokens count: Int) {
-    let total = min(merged.definitions.count + count, limits.maxTokens)
-    merged.definitions.reserveCapacity(total)
-    merged.definitionIndex.reserveCapacity(total)
+    let total = min(source.definitions.count + count, limits.maxTokens)
+    source.definitions.reserveCapacity(total)
+    source.definitionIndex.reserveCapacity(total)
   }
-
-  /// The groups merged so far, in the order first met, each found by its name in `groupNames`.
-  ///
-  /// A list rather than a table by name: merging a group then hashes nothing (its name's hash was
-  /// computed while its file was walked), and no table of names is hashed again each time it
-  /// grows, which had cost more than merging the groups at 100,000 tokens (28,000 groups).
-  private var groups: [GroupDefinition] = []
-  /// Each group's place in `groups` by its name (see ``/EBTokensSupport/NameIndex``), where each
-  /// token's name is looked for too.
-  private var groupNames = NameIndex()
 
   /// Adds one file's members, found beforehand (see ``FileMembers``): only merging them with the
   /// other files' depends on what came before, so files can be read side by side and merged in
   /// order, with every error reported as if they had been read one after the other.
   package mutating func add(_ members: FileMembers) {
-    if members.holdJSONPointers { merged.mayHoldJSONPointers = true }
+    if members.holdJSONPointers { source.mayHoldJSONPointers = true }
+    // The groups open at `position`, innermost last: each one's end and its place in the table.
+    var openGroups: [(end: Int, position: Int)] = []
     var position = 0
     while position < members.items.count {
+      while let innermost = openGroups.last, innermost.end <= position { openGroups.removeLast() }
       switch members.items[position] {
       case .error(let error): errors.append(error)
       case .dtcgError(let error): dtcgErrors.append(error)
-      case .broken(let name): merged.brokenNames.insert(name)
+      case .broken(let name): source.brokenNames.insert(name)
       case .token(let token, let nameHash): define(token, nameHash: nameHash)
       case .group(let group, let nameHash, let end):
         // Children of a group that clashes with a token would only repeat that error.
-        if !mergeGroup(group, nameHash: nameHash) {
+        guard
+          let groupPosition = mergeGroup(group, nameHash: nameHash, parentPosition: openGroups.last?.position)
+        else {
           position = end
           continue
         }
+        openGroups.append((end, groupPosition))
       }
       position += 1
     }
@@ -86,47 +71,45 @@ public struct TokenFileParser {
   private mutating func define(_ token: TokenDefinition, nameHash: Int) {
     let name = token.path.name
     // One lookup finds a duplicate or makes the token's entry (taken back if the token is refused).
-    let next = merged.definitions.count
-    let index = merged.definitionIndex.value(for: name, hash: nameHash, insertingIfMissing: next)
+    let next = source.definitions.count
+    let index = source.definitionIndex.value(for: name, hash: nameHash, insertingIfMissing: next)
     if index != next {
-      errors.append(.duplicateToken(name, first: merged.definitions[index].location, at: token.location))
+      errors.append(.duplicateToken(name, first: source.definitions[index].location, at: token.location))
       return
     }
-    if let groupIndex = groupNames.value(for: name, hash: nameHash) {
-      let group = groups[groupIndex]
-      merged.definitionIndex.removeValue(for: name, hash: nameHash)
+    if let groupPosition = source.groups.position(of: name, hash: nameHash) {
+      let group = source.groups.values[groupPosition]
+      source.definitionIndex.removeValue(for: name, hash: nameHash)
       errors.append(
         .tokenGroupConflict(name, token: token.location, group: group.location, at: token.location))
       return
     }
     if next >= limits.maxTokens {
-      merged.definitionIndex.removeValue(for: name, hash: nameHash)
+      source.definitionIndex.removeValue(for: name, hash: nameHash)
       if !exceededTokenLimit {
         errors.append(.tooManyTokens(limit: limits.maxTokens, at: token.location))
         exceededTokenLimit = true
       }
       return
     }
-    merged.definitions.append(token)
+    source.definitions.append(token)
   }
 
-  /// Records the group, merging it with the same group from other files;
-  /// `false` when the name is already a token.
-  private mutating func mergeGroup(_ group: GroupDefinition, nameHash: Int) -> Bool {
-    if let index = merged.definitionIndex.value(for: group.path.name, hash: nameHash) {
-      let token = merged.definitions[index].location
+  /// Records the group, held by the group at `parentPosition`, merging it with the same group from
+  /// other files; returns its place in the table, `nil` when the name is already a token.
+  private mutating func mergeGroup(_ group: GroupDefinition, nameHash: Int, parentPosition: Int?) -> Int? {
+    if let index = source.definitionIndex.value(for: group.path.name, hash: nameHash) {
+      let token = source.definitions[index].location
       errors.append(
         .tokenGroupConflict(group.path.name, token: token, group: group.location, at: group.location))
-      return false
+      return nil
     }
     // One lookup finds the group or records it.
-    let index = groupNames.value(for: group.path.name, hash: nameHash, insertingIfMissing: groups.count)
-    if index == groups.count {
-      groups.append(group)
-    } else {
-      Self.merge(group, into: &groups[index], errors: &errors, dtcgErrors: &dtcgErrors)
+    let (position, isNew) = source.groups.record(group, hash: nameHash, parentPosition: parentPosition)
+    if !isNew {
+      Self.merge(group, into: &source.groups[position: position], errors: &errors, dtcgErrors: &dtcgErrors)
     }
-    return true
+    return position
   }
 
   /// Merges what `group` declares into `existing`, the same group from earlier files.
@@ -180,7 +163,7 @@ package struct FileMembers: Sendable {
     /// computed while the file is walked, so that merging files does not hash names.
     case token(TokenDefinition, nameHash: Int)
     /// A group, followed by its members up to `end` (an index into `items`): skipped when the
-    /// group cannot be merged.
+    /// group cannot be source.
     indirect case group(GroupDefinition, nameHash: Int, end: Int)
   }
 

@@ -66,7 +66,7 @@ private struct ExtensionRun {
     for definition in source.definitions {
       members[Self.parentName(definition.path.name), default: []].append(definition.path.name)
     }
-    for name in source.groups.keys.sorted() {
+    for name in source.groups.names.sorted() {
       members[Self.parentName(name), default: []].append(name)
     }
   }
@@ -116,7 +116,7 @@ private struct ExtensionRun {
       if source.definitionIndex[target] != nil {
         errors.append(DTCGError.extendsToken(group: group, target: target, at: reference.location))
       } else {
-        let suggestion = Suggestion.closest(to: target, in: source.groups.keys.sorted())
+        let suggestion = Suggestion.closest(to: target, in: source.groups.names.sorted())
         errors.append(
           DTCGError.unknownExtendsTarget(
             group: group, target: target, suggestion: suggestion, at: reference.location))
@@ -171,7 +171,7 @@ private struct ExtensionRun {
       let target = source.groups[reference.target.name]
     else { return }
     group.inherit(target)
-    source.groups[groupName] = group
+    source.groups.record(group)
     var pending: [(from: String, into: TokenPath)] = [(target.path.name, group.path)]
     while let (from, into) = pending.popLast() {
       for member in members[from] ?? [] {
@@ -213,11 +213,10 @@ private struct ExtensionRun {
   /// Adds the group at `path`, or merges `group`'s properties into the one already there (whose
   /// own properties win).
   private mutating func copyGroup(_ group: GroupDefinition, to path: TokenPath) {
-    if source.groups[path.name] == nil {
-      source.groups[path.name] = GroupDefinition(path: path, location: group.location)
-      members[Self.parentName(path.name), default: []].append(path.name)
-    }
-    source.groups[path.name]?.inherit(group)
+    var copy = source.groups[path.name] ?? GroupDefinition(path: path, location: group.location)
+    if source.groups[path.name] == nil { members[Self.parentName(path.name), default: []].append(path.name) }
+    copy.inherit(group)
+    source.groups.record(copy)
   }
 
   /// The token's type where it is written: its own, else its nearest group's; and whether an

@@ -147,7 +147,7 @@ enum IncrementalLoad {
       while let dot = name.lastIndex(of: ".") {
         name = name[..<dot]
         if subset.groups[String(name)] != nil { break }
-        if let group = source.groups[String(name)] { subset.groups[String(name)] = group }
+        if let group = source.groups[String(name)] { subset.groups.record(group) }
       }
     }
     let (tokens, findings) = Resolver.resolve(subset, limits: limits)

@@ -27,10 +27,8 @@ public struct Resolver {
   private var values: [TokenValue?]
   /// References between each resolved token and its literal value.
   private var chainLengths: [Int]
-  /// What each group passes on to its tokens and subgroups, by its dotted name: keyed by the
-  /// names' substrings, so that a token's group (a prefix of its name) is looked up without
-  /// copying it into a string of its own.
-  private var groupInheritance: [Substring: ParentGroup] = [:]
+  /// What each group passes on to its tokens and subgroups, by its place in `source.groups`.
+  private var groupInheritance: [ParentGroup] = []
   /// What each definition inherits from the group it is in: an index into `parentGroups`.
   private var parentGroupOf: [Int32] = []
   /// What the groups that hold tokens pass on to them (see ``computeParentGroups()``).
@@ -94,7 +92,7 @@ public struct Resolver {
     // groups once the values are resolved (but for what the token set keeps of them), are freed
     // here and now, before the tokens are made, when loading holds the most memory: handed to
     // another core, they would wait there behind the path order and the tokens made meanwhile.
-    groupInheritance = [:]
+    groupInheritance = []
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
     }
@@ -102,7 +100,7 @@ public struct Resolver {
     for group in source.groups.values where group.description != nil || group.extensions != nil {
       groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
     }
-    source.groups = [:]
+    source.groups = GroupTable()
     // The resolved definitions are put in path order first, so each token is made once, in
     // its place.
     let ordering = pathOrdering.take()
@@ -201,21 +199,24 @@ public struct Resolver {
     }
   }
 
-  /// Every group's effective `$type` and `$deprecated`: its own, or its
-  /// nearest ancestor's. Groups are visited shallowest first, so a parent is
-  /// always done before its children.
+  /// Every group's effective `$type` and `$deprecated`: its own, or its nearest ancestor's.
+  /// Groups are visited shallowest first, so a parent is always done before its children; each
+  /// finds its parent by its place, which the table holds (by name only for a group recorded
+  /// before its parent).
   private mutating func computeGroupInheritance() {
     let groups = source.groups
-    var groupsByDepth: [[Dictionary<String, GroupDefinition>.Index]] = []
-    for index in groups.indices {
-      let depth = groups.values[index].path.segments.count
+    var groupsByDepth: [[Int]] = []
+    for (position, group) in groups.values.enumerated() {
+      let depth = group.path.segments.count
       while groupsByDepth.count < depth { groupsByDepth.append([]) }
-      groupsByDepth[depth - 1].append(index)
+      groupsByDepth[depth - 1].append(position)
     }
-    groupInheritance.reserveCapacity(groups.count)
-    for index in groupsByDepth.joined() {
-      let group = groups.values[index]
-      let parent = group.path.parentName.flatMap { groupInheritance[$0] } ?? ParentGroup()
+    groupInheritance = Array(repeating: ParentGroup(), count: groups.count)
+    for position in groupsByDepth.joined() {
+      let group = groups.values[position]
+      let parentPosition =
+        groups.parentPosition(of: position) ?? group.path.parentName.flatMap(groups.position)
+      let parent = parentPosition.map { groupInheritance[$0] } ?? ParentGroup()
       var inheritance = ParentGroup()
       if let type = group.type ?? parent.type {
         inheritance.type = type
@@ -230,7 +231,7 @@ public struct Resolver {
         inheritance.deprecation = parent.deprecation
         inheritance.setsDeprecation = parent.setsDeprecation
       }
-      groupInheritance[group.path.name[...]] = inheritance
+      groupInheritance[position] = inheritance
     }
   }
 
@@ -252,7 +253,8 @@ public struct Resolver {
       previousPath = path
       let parent = path.parentName
       if parentGroups.isEmpty || parent != previousParent {
-        parentGroups.append(parent.flatMap { groupInheritance[$0] } ?? ParentGroup())
+        parentGroups.append(
+          parent.flatMap(source.groups.position).map { groupInheritance[$0] } ?? ParentGroup())
         previousParent = parent
       }
       parentGroupOf.append(Int32(parentGroups.count - 1))
@@ -266,8 +268,10 @@ public struct Resolver {
   /// says so instead, and the group's tokens fail without more: a group under a composite type
   /// whose two or more tokens, none with a `$type` of its own, are all named like its fields.
   private mutating func reportCompositesWrittenAsGroups() {
-    let composite = groupInheritance.compactMapValues { inheritance in
-      inheritance.type.flatMap { CompositeValueParser.fields(of: $0) != nil ? $0 : nil }
+    var composite: [Substring: TokenType] = [:]
+    for (position, inheritance) in groupInheritance.enumerated() {
+      guard let type = inheritance.type, CompositeValueParser.fields(of: type) != nil else { continue }
+      composite[source.groups.values[position].path.name[...]] = type
     }
     guard !composite.isEmpty else { return }
     var members: [String: [Int]] = [:]

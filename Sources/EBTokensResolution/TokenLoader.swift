@@ -99,7 +99,7 @@ public struct TokenLoader: Sendable {
     }
     errors += parser.errors
     errors += parser.dtcgErrors
-    var source = parser.takeSource()
+    var source = parser.source
     if applyingStructure { errors += DTCGStructure.apply(to: &source, limits: limits) }
     return (source, errors)
   }

@@ -51,6 +51,14 @@ package struct NameIndex: Sendable {
     }
   }
 
+  /// The number of `name`, a part of a longer string (a group's name in its member's), found
+  /// without making a string of it: a substring hashes and compares as the string of its
+  /// characters does.
+  package subscript(name: Substring) -> Int? {
+    guard case .found(_, let entry) = find(name, hash: name.hashValue) else { return nil }
+    return values[entry]
+  }
+
   /// The number of `name`, whose ``hash(of:)`` is `hash`.
   package func value(for name: String, hash: Int) -> Int? {
     guard case .found(_, let entry) = find(name, hash: hash) else { return nil }
@@ -105,7 +113,7 @@ package struct NameIndex: Sendable {
   }
 
   @inline(__always)
-  private func find(_ name: String, hash: Int) -> Probe {
+  private func find(_ name: some StringProtocol, hash: Int) -> Probe {
     guard !slots.isEmpty else { return .missing(slot: 0) }
     let mask = slots.count - 1
     let tag = UInt64(UInt(bitPattern: hash)) >> 32

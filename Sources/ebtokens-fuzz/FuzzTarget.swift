@@ -100,7 +100,7 @@ enum FuzzPipeline {
     var parser = TokenFileParser(limits: FuzzInput.limits)
     if let document = result.document { parser.add(document) }
     diagnostics += parser.errors.map(\.diagnostic)
-    let (tokens, resolutionErrors) = Resolver.resolve(parser.takeSource(), limits: FuzzInput.limits)
+    let (tokens, resolutionErrors) = Resolver.resolve(parser.source, limits: FuzzInput.limits)
     diagnostics += resolutionErrors.map(\.diagnostic)
     // As the loader does: a set with any error goes no further.
     guard diagnostics.isEmpty else { return }

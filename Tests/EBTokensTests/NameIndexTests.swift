@@ -67,6 +67,18 @@ import Testing
     #expect(index["caf\u{E9}"] == 2)
   }
 
+  /// A part of a longer string (a group's name in its member's) finds the name of its characters,
+  /// canonical equivalents included, without being made a string.
+  @Test func aSubstringFindsTheNameOfItsCharacters() {
+    let index = NameIndex(positionsOf: ["main.alert", "main", "caf\u{E9}.menu"])
+    let member = "main.alert.color.bg"
+    #expect(index[member.prefix(10)] == 0)
+    #expect(index[member.prefix(4)] == 1)
+    #expect(index[member.prefix(5)] == nil)
+    #expect(index[member.prefix(15)] == nil)
+    #expect(index["cafe\u{301}.menu.item".prefix(9)] == 2)
+  }
+
   @Test func anEmptyIndexFindsNothingAndRemovesNothing() {
     var index = NameIndex()
     #expect(index["a"] == nil)

@@ -59,7 +59,7 @@ import Testing
     }
     errors += parser.errors
     errors += parser.dtcgErrors
-    var source = parser.takeSource()
+    var source = parser.source
     errors += DTCGStructure.apply(to: &source, limits: .standard)
     errors += Resolver.resolve(source).1
     return DiagnosticsError(errors).diagnostics

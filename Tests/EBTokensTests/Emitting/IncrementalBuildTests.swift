@@ -266,6 +266,26 @@ import Testing
     }
   }
 
+  /// A token whose type is set two groups above it is patched: resolving the patch records its
+  /// group before the group above (see `IncrementalLoad`), which is then found by name.
+  @Test func aPatchedLoadFindsATypeSetTwoGroupsUp() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(
+        in: root, configuration: "tokens: tokens\noutputs:\n  - kind: css\n    destination: dist/tokens.css\n"
+      )
+      try FileManager.default.removeItem(at: project.url("tokens"))
+      let palette = { (color: String) in "p:\n  $type: color\n  shades:\n    base: \"\(color)\"\n" }
+      try project.write("tokens/palette.yaml", palette("#112233"))
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+      _ = try session.build()
+      try project.write("tokens/palette.yaml", palette("#445566"))
+      _ = try session.build(changedPaths: [project.url("tokens/palette.yaml").path])
+      #expect(try #require(project.read("dist/tokens.css")).contains("--p-shades-base: #445566;"))
+      #expect(session.loadsPatched == 1)
+    }
+  }
+
   @Test func aPatchedLoadFollowsCompositePartsAndRootTokens() throws {
     try withTemporaryDirectory { root in
       let configuration = { (folder: String) in

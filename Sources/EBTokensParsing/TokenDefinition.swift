@@ -230,6 +230,10 @@ public struct TokenSource: Sendable {
   public package(set) var groups = GroupTable()
   /// Name → index in `definitions`, to find duplicates across files.
   package var definitionIndex = NameIndex()
+  /// By definition, as merging files records them: the place in `groups` of the group holding
+  /// it, -1 at the top of its file. Only as long as `definitions` (what adds definitions
+  /// otherwise, as `$extends` does, leaves it shorter): else each one's group is found by name.
+  package var groupPositions: [Int32] = []
   /// Tokens whose error was already reported before resolution (a broken `$ref`, say): they
   /// fail without a second error, and so do the tokens that depend on them.
   package var brokenNames: Set<String> = []

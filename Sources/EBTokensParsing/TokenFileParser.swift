@@ -35,6 +35,7 @@ public struct TokenFileParser {
   package mutating func reserveCapacity(forMoreTokens count: Int) {
     let total = min(source.definitions.count + count, limits.maxTokens)
     source.definitions.reserveCapacity(total)
+    source.groupPositions.reserveCapacity(total)
     source.definitionIndex.reserveCapacity(total)
   }
 
@@ -52,7 +53,8 @@ public struct TokenFileParser {
       case .error(let error): errors.append(error)
       case .dtcgError(let error): dtcgErrors.append(error)
       case .broken(let name): source.brokenNames.insert(name)
-      case .token(let token, let nameHash): define(token, nameHash: nameHash)
+      case .token(let token, let nameHash):
+        define(token, nameHash: nameHash, groupPosition: openGroups.last?.position)
       case .group(let group, let nameHash, let end):
         // Children of a group that clashes with a token would only repeat that error.
         guard
@@ -67,8 +69,10 @@ public struct TokenFileParser {
     }
   }
 
-  /// - Parameter nameHash: The ``/EBTokensSupport/NameIndex/hash(of:)`` of the token's name.
-  private mutating func define(_ token: TokenDefinition, nameHash: Int) {
+  /// - Parameters:
+  ///   - nameHash: The ``/EBTokensSupport/NameIndex/hash(of:)`` of the token's name.
+  ///   - groupPosition: The place in the groups' table of the group holding it.
+  private mutating func define(_ token: TokenDefinition, nameHash: Int, groupPosition: Int?) {
     let name = token.path.name
     // One lookup finds a duplicate or makes the token's entry (taken back if the token is refused).
     let next = source.definitions.count
@@ -93,6 +97,7 @@ public struct TokenFileParser {
       return
     }
     source.definitions.append(token)
+    source.groupPositions.append(Int32(groupPosition ?? -1))
   }
 
   /// Records the group, held by the group at `parentPosition`, merging it with the same group from

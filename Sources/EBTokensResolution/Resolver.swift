@@ -27,12 +27,11 @@ public struct Resolver {
   private var values: [TokenValue?]
   /// References between each resolved token and its literal value.
   private var chainLengths: [Int]
-  /// What each group passes on to its tokens and subgroups, by its place in `source.groups`.
-  private var groupInheritance: [ParentGroup] = []
+  /// What each group passes on to its tokens and subgroups, by its place in `source.groups`, then
+  /// what the top of a file does (nothing: its root is read apart, see `TokenFactory`).
+  private var parentGroups: [ParentGroup] = []
   /// What each definition inherits from the group it is in: an index into `parentGroups`.
   private var parentGroupOf: [Int32] = []
-  /// What the groups that hold tokens pass on to them (see ``computeParentGroups()``).
-  private var parentGroups: [ParentGroup] = []
   /// The references inside composite values, by token, found once (see ``componentSites(of:_:)``).
   private var componentSitesByIndex: [Int: [ComponentReferenceSite]] = [:]
   private(set) var errors: [any DiagnosticConvertible] = []
@@ -88,11 +87,9 @@ public struct Resolver {
     computeGroupInheritance()
     computeParentGroups()
     reportCompositesWrittenAsGroups()
-    // What each definition inherits is in `parentGroups` now. The table by group name, and the
-    // groups once the values are resolved (but for what the token set keeps of them), are freed
-    // here and now, before the tokens are made, when loading holds the most memory: handed to
-    // another core, they would wait there behind the path order and the tokens made meanwhile.
-    groupInheritance = []
+    // The groups, once the values are resolved (but for what the token set keeps of them), are
+    // freed here and now, before the tokens are made, when loading holds the most memory: handed
+    // to another core, they would wait there behind the path order and the tokens made meanwhile.
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
     }
@@ -211,12 +208,12 @@ public struct Resolver {
       while groupsByDepth.count < depth { groupsByDepth.append([]) }
       groupsByDepth[depth - 1].append(position)
     }
-    groupInheritance = Array(repeating: ParentGroup(), count: groups.count)
+    parentGroups = Array(repeating: ParentGroup(), count: groups.count + 1)
     for position in groupsByDepth.joined() {
       let group = groups.values[position]
       let parentPosition =
         groups.parentPosition(of: position) ?? group.path.parentName.flatMap(groups.position)
-      let parent = parentPosition.map { groupInheritance[$0] } ?? ParentGroup()
+      let parent = parentPosition.map { parentGroups[$0] } ?? ParentGroup()
       var inheritance = ParentGroup()
       if let type = group.type ?? parent.type {
         inheritance.type = type
@@ -231,33 +228,38 @@ public struct Resolver {
         inheritance.deprecation = parent.deprecation
         inheritance.setsDeprecation = parent.setsDeprecation
       }
-      groupInheritance[position] = inheritance
+      parentGroups[position] = inheritance
     }
   }
 
-  /// What each definition inherits from its group, found once rather than by hashing its group's
-  /// name each time it is needed. Tokens of one group are mostly defined one after the other, so
-  /// a definition in the same group as the one before costs no lookup at all: mostly found by
-  /// the array of segments they share, which reads neither name, else by their names' prefixes
-  /// compared in place.
+  /// The group each definition is in, found once: as merging recorded it, else by name.
+  ///
+  /// By name, tokens of one group are mostly defined one after the other, so a definition in the
+  /// same group as the one before costs no lookup at all: mostly found by the array of segments
+  /// they share, which reads neither name, else by their names' prefixes compared in place.
   private mutating func computeParentGroups() {
+    let top = Int32(source.groups.count)
+    if source.groupPositions.count == source.definitions.count {
+      parentGroupOf = source.groupPositions.map { $0 < 0 ? top : $0 }
+      return
+    }
     parentGroupOf.reserveCapacity(source.definitions.count)
     var previousPath: TokenPath?
     var previousParent: Substring?
+    var previousGroup = top
     for definition in source.definitions {
       let path = definition.path
       if let previousPath, path.sharesParentSegments(with: previousPath) {
-        parentGroupOf.append(Int32(parentGroups.count - 1))
+        parentGroupOf.append(previousGroup)
         continue
       }
       previousPath = path
       let parent = path.parentName
-      if parentGroups.isEmpty || parent != previousParent {
-        parentGroups.append(
-          parent.flatMap(source.groups.position).map { groupInheritance[$0] } ?? ParentGroup())
+      if parent != previousParent {
+        previousGroup = parent.flatMap(source.groups.position).map(Int32.init) ?? top
         previousParent = parent
       }
-      parentGroupOf.append(Int32(parentGroups.count - 1))
+      parentGroupOf.append(previousGroup)
     }
   }
 
@@ -269,7 +271,7 @@ public struct Resolver {
   /// whose two or more tokens, none with a `$type` of its own, are all named like its fields.
   private mutating func reportCompositesWrittenAsGroups() {
     var composite: [Substring: TokenType] = [:]
-    for (position, inheritance) in groupInheritance.enumerated() {
+    for (position, inheritance) in parentGroups.dropLast().enumerated() {
       guard let type = inheritance.type, CompositeValueParser.fields(of: type) != nil else { continue }
       composite[source.groups.values[position].path.name[...]] = type
     }

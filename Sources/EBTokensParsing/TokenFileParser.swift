@@ -168,7 +168,7 @@ package struct FileMembers: Sendable {
     /// computed while the file is walked, so that merging files does not hash names.
     case token(TokenDefinition, nameHash: Int)
     /// A group, followed by its members up to `end` (an index into `items`): skipped when the
-    /// group cannot be source.
+    /// group cannot be merged.
     indirect case group(GroupDefinition, nameHash: Int, end: Int)
   }
 

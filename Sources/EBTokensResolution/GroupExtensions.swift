@@ -213,8 +213,9 @@ private struct ExtensionRun {
   /// Adds the group at `path`, or merges `group`'s properties into the one already there (whose
   /// own properties win).
   private mutating func copyGroup(_ group: GroupDefinition, to path: TokenPath) {
-    var copy = source.groups[path.name] ?? GroupDefinition(path: path, location: group.location)
-    if source.groups[path.name] == nil { members[Self.parentName(path.name), default: []].append(path.name) }
+    let existing = source.groups[path.name]
+    if existing == nil { members[Self.parentName(path.name), default: []].append(path.name) }
+    var copy = existing ?? GroupDefinition(path: path, location: group.location)
     copy.inherit(group)
     source.groups.record(copy)
   }

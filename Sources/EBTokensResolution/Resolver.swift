@@ -87,12 +87,12 @@ public struct Resolver {
     computeGroupInheritance()
     computeParentGroups()
     reportCompositesWrittenAsGroups()
-    // The groups, once the values are resolved (but for what the token set keeps of them), are
-    // freed here and now, before the tokens are made, when loading holds the most memory: handed
-    // to another core, they would wait there behind the path order and the tokens made meanwhile.
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
     }
+    // The groups (but for what the token set keeps of them) are freed here and now, before the
+    // tokens are made, when loading holds the most memory: handed to another core, they would
+    // wait there behind the path order and the tokens made meanwhile.
     var groups: [String: GroupMetadata] = [:]
     for group in source.groups.values where group.description != nil || group.extensions != nil {
       groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)

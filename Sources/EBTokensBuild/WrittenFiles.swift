@@ -1,3 +1,4 @@
+import EBTokensSupport
 import Foundation
 
 /// The files a ``BuildSession``'s builds left in the output folders: each one's bytes as rendered
@@ -16,7 +17,7 @@ final class WrittenFiles: @unchecked Sendable {
 
   /// Whether the file at `path` below `folder` holds `bytes`, as far as the last build knows.
   func holds(_ bytes: [UInt8], at path: String, in folder: OutputFolder) -> Bool {
-    guard let known = lock.withLock({ files[folder.key(of: path)] }), Self.isSameBuffer(known.bytes, bytes)
+    guard let known = lock.withLock({ files[folder.key(of: path)] }), known.bytes.sharesStorage(with: bytes)
     else { return false }
     return BuildState.stamp(path, in: folder) == known.stamp
   }
@@ -42,14 +43,6 @@ final class WrittenFiles: @unchecked Sendable {
     lock.withLock {
       for key in rendered.keys { files[key] = nil }
       rendered = [:]
-    }
-  }
-
-  private static func isSameBuffer(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-    first.withUnsafeBufferPointer { first in
-      second.withUnsafeBufferPointer { second in
-        first.count == second.count && first.baseAddress == second.baseAddress
-      }
     }
   }
 }

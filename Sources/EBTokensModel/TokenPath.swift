@@ -1,3 +1,4 @@
+import EBTokensSupport
 import Foundation
 
 /// A token's or group's dotted name: `main.alert.color.information.bg`.
@@ -118,11 +119,7 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// their segments but the last are one array, as those of a group's members read from one file
   /// are (see ``init(parent:segments:_:)``). `false` says nothing.
   package func sharesParentSegments(with other: TokenPath) -> Bool {
-    segments.leading.withUnsafeBufferPointer { mine in
-      other.segments.leading.withUnsafeBufferPointer { theirs in
-        mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-      }
-    }
+    segments.leading.sharesStorage(with: other.segments.leading)
   }
 
   public var parent: TokenPath? {

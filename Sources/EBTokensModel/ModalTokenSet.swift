@@ -84,9 +84,8 @@ public struct ModalTokenSet: Sendable {
 public struct ModalTokens: RandomAccessCollection, Sendable {
   /// The tokens of a project without modes.
   private let single: [Token]
-  /// The tokens of a project with modes; empty without.
+  /// The tokens of a project with modes; empty without (and then `single` is read).
   private let modal: [ModalToken]
-  private let hasModes: Bool
 
   /// No token.
   package init() {
@@ -96,19 +95,17 @@ public struct ModalTokens: RandomAccessCollection, Sendable {
   init(single tokens: [Token]) {
     self.single = tokens
     self.modal = []
-    self.hasModes = false
   }
 
   init(byMode tokens: [ModalToken]) {
     self.single = []
     self.modal = tokens
-    self.hasModes = true
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { hasModes ? modal.count : single.count }
+  public var endIndex: Int { modal.isEmpty ? single.count : modal.count }
 
   public subscript(position: Int) -> ModalToken {
-    hasModes ? modal[position] : ModalToken(single: single[position])
+    modal.isEmpty ? ModalToken(single: single[position]) : modal[position]
   }
 }

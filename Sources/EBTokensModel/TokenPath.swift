@@ -139,7 +139,7 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   ///
   /// Sorting 100,000 tokens makes millions of these comparisons, so it reads the
   /// strings' UTF-8 storage in place rather than copying it into arrays.
-  static func segmentPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+  package static func segmentPrecedes(_ lhs: String, _ rhs: String) -> Bool {
     var left = lhs
     var right = rhs
     return left.withUTF8 { a in right.withUTF8 { b in naturalPrecedes(a, b) } }

@@ -20,7 +20,6 @@ public struct Resolver {
     case omitted
   }
 
-  /// Its groups are let go once the values are resolved (see ``run()``).
   private var source: TokenSource
   private let limits: Limits
   private var states: [State]
@@ -79,10 +78,15 @@ public struct Resolver {
   private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
     // Path order depends on nothing the passes below find: for a large set it is worked out on
     // another core meanwhile.
-    let definitions = source.definitions
-    let definitionIndex = source.definitionIndex
-    let pathOrdering = BackgroundValue(inBackground: definitions.count >= minimumCountForBackgroundWork) {
-      PathOrdering(definitions, definitionIndex: definitionIndex)
+    let pathOrdering = BackgroundValue(
+      inBackground: source.definitions.count >= minimumCountForBackgroundWork
+    ) {
+      [
+        definitions = source.definitions, definitionIndex = source.definitionIndex, groups = source.groups,
+        groupPositions = source.groupPositions
+      ] in
+      PathOrdering(
+        definitions, definitionIndex: definitionIndex, groups: groups, groupPositions: groupPositions)
     }
     computeGroupInheritance()
     computeParentGroups()
@@ -90,14 +94,13 @@ public struct Resolver {
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
     }
-    // The groups (but for what the token set keeps of them) are freed here and now, before the
-    // tokens are made, when loading holds the most memory: handed to another core, they would
-    // wait there behind the path order and the tokens made meanwhile.
+    // What the token set keeps of the groups. The groups themselves go with the resolver (see
+    // ``resolve(_:limits:)``): freeing them here (12 ms at 100,000 tokens) would hold up making
+    // the tokens, or, on another core, the half of them made there.
     var groups: [String: GroupMetadata] = [:]
     for group in source.groups.values where group.description != nil || group.extensions != nil {
       groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
     }
-    source.groups = GroupTable()
     // The resolved definitions are put in path order first, so each token is made once, in
     // its place.
     let ordering = pathOrdering.take()
@@ -120,30 +123,6 @@ public struct Resolver {
       return (TokenSet(sorted: tokens, groups: groups, indexByName: ordering.positionByName), errors)
     }
     return (TokenSet(sorted: tokens, groups: groups), errors)
-  }
-
-  /// The definitions in path order (indices into them), and each name's position in that order.
-  private struct PathOrdering: Sendable {
-    let order: [Int]
-    let positionByName: NameIndex
-
-    /// - Parameter definitionIndex: Each definition's index by name.
-    package init(_ definitions: [TokenDefinition], definitionIndex: NameIndex) {
-      var keys = TokenPath.SortKeys(
-        capacity: definitions.count,
-        byteCapacity: definitions.reduce(0) { $0 + $1.path.estimatedSortKeyLength })
-      for definition in definitions { keys.append(definition.path) }
-      order = keys.sortedIndices()
-      guard definitionIndex.count == definitions.count else {
-        positionByName = NameIndex(positionsOf: order.lazy.map { definitions[$0].path.name })
-        return
-      }
-      // The index holds every name once: its values are mapped in place, without hashing the
-      // names again.
-      var positionOfDefinition = [Int](repeating: 0, count: order.count)
-      for (position, index) in order.enumerated() { positionOfDefinition[index] = position }
-      positionByName = definitionIndex.mapValues { positionOfDefinition[$0] }
-    }
   }
 
   /// What making the tokens of resolved definitions reads, once every value is resolved: so that

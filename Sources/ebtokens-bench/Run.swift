@@ -50,7 +50,9 @@ struct Run: ParsableCommand {
       the generated package and kotlinc on the generated Kotlin, clean and after a one-token change \
       (see CompilePhase.swift), 3 runs each; the notes give each run's CPU time (user + sys)
       Times are wall-clock, process start-up included: the best and median of 5 runs (3 above 10,000 \
-      tokens). Peak MB is the largest ru_maxrss of the phase's runs. Targets are judged on best times.
+      tokens). The runs of (a), (b) and (c) take turns, so that the ratios to the floor compare runs \
+      made under the same load. Peak MB is the largest ru_maxrss of the phase's runs. Targets are \
+      judged on best times.
 
       Exit codes: 0 every target passes, 1 a target fails or a phase failed, 64 usage error.
       """
@@ -203,12 +205,17 @@ struct Session {
     let dist = (directory as NSString).appendingPathComponent(GeneratedTokenTree.distDirectory)
     let build = ["build", "--config", config]
 
-    results.append(sample(count, .libyaml, runs: runs, bench, ["libyaml", directory]))
-    results.append(sample(count, .resolve, runs: runs, bench, ["resolve", directory]))
-    let fullBuild = sample(count, .build, runs: runs, ebtokens, build) {
-      try? FileManager.default.removeItem(atPath: dist)
-    }
-    results.append(fullBuild)
+    let measured = sample(
+      count, runs: runs,
+      [
+        Command(phase: .libyaml, executable: bench, arguments: ["libyaml", directory]),
+        Command(phase: .resolve, executable: bench, arguments: ["resolve", directory]),
+        Command(phase: .build, executable: ebtokens, arguments: build) {
+          try? FileManager.default.removeItem(atPath: dist)
+        },
+      ])
+    results += measured
+    let fullBuild = measured[2]
     if fullBuild.problem == nil {
       let paths = GeneratedTokenTree.outputPaths
       trees[trees.count - 1].missingOutputs = [paths.swift, paths.kotlin, paths.css, paths.report].filter {
@@ -229,20 +236,38 @@ struct Session {
     try? FileManager.default.removeItem(atPath: directory)
   }
 
+  /// What one run of a phase runs.
+  struct Command {
+    let phase: Phase
+    let executable: String
+    let arguments: [String]
+    /// Done before each run (outside its time).
+    var before: () -> Void = {}
+  }
+
   /// Runs one phase `runs` times, stopping at the first failure.
   private func sample(
-    _ count: Int, _ phase: Phase, runs: Int, _ executable: String, _ arguments: [String],
-    before: () -> Void = {}
+    _ count: Int, _ phase: Phase, runs: Int, _ executable: String, _ arguments: [String]
   ) -> PhaseResult {
-    var result = PhaseResult(count: count, phase: phase)
-    let logs = (workRoot as NSString).appendingPathComponent("n\(count)-\(phase.logName)")
+    sample(count, runs: runs, [Command(phase: phase, executable: executable, arguments: arguments)])[0]
+  }
+
+  /// Runs each of `commands` `runs` times, taking turns (a run of the first, of the second, …, then
+  /// again), each phase stopping at its first failure. The speed of a shared machine drifts by a
+  /// third from one minute to the next: taking turns, the phases whose ratios are targets ((b) and
+  /// (c) against the libyaml floor) are each measured under the load the others met.
+  private func sample(_ count: Int, runs: Int, _ commands: [Command]) -> [PhaseResult] {
+    var results = commands.map { PhaseResult(count: count, phase: $0.phase) }
     for run in 1...runs {
-      progress("N=\(count): \(phase.label), run \(run) of \(runs)")
-      before()
-      Self.runOnce(executable, arguments, logs: logs, into: &result)
-      if result.problem != nil { break }
+      for (index, command) in commands.enumerated() where results[index].problem == nil {
+        let phase = command.phase
+        progress("N=\(count): \(phase.label), run \(run) of \(runs)")
+        command.before()
+        let logs = (workRoot as NSString).appendingPathComponent("n\(count)-\(phase.logName)")
+        Self.runOnce(command.executable, command.arguments, logs: logs, into: &results[index])
+      }
     }
-    return result
+    return results
   }
 
   /// Runs `executable` once, adding its time and peak memory to `result`, or why it failed.

@@ -46,8 +46,8 @@ struct PathOrdering: Sendable {
   /// order by their last segments alone, then the tree walked depth first. Paths that share all
   /// but their last segment compare as those last segments do, and a group's members all come
   /// between it and the group after it, so this is the order of the whole paths, found comparing
-  /// a few short segments per group where a sort of the whole set compares long keys many times
-  /// over (at 100,000 tokens, a third of the time).
+  /// a few short segments per group where a sort of the whole set writes a long key per path and
+  /// compares them many times over (100,000 tokens of the bench tree: 27 ms of CPU against 103).
   ///
   /// `nil` when the places merging recorded cannot give it: something added definitions since
   /// (`groupPositions` is then shorter), or a group's place is not the one of a group one segment

@@ -369,10 +369,16 @@ extension String {
   /// Every key of every file is asked.
   package var isReservedName: Bool { hasPrefix(ascii: UInt8(ascii: "$")) }
 
-  /// `hasPrefix` of the one ASCII character `byte`: characters are compared only when the first
-  /// byte is `byte` (no other first byte can make a text start with that character), so most texts
-  /// are answered by their first byte.
+  /// `hasPrefix` of the one ASCII character `byte`, answered from the first two bytes: a text whose
+  /// first byte is not `byte` cannot start with that character, and one whose first byte is, then
+  /// an ASCII byte or nothing, does (only a non-ASCII byte can start a mark that joins a character
+  /// to the one before, and CR LF, the one ASCII pair that makes a single character, is compared as
+  /// characters). Every key and value of every file is asked.
   package func hasPrefix(ascii byte: UInt8) -> Bool {
-    utf8.first == byte && hasPrefix(String(Unicode.Scalar(byte)))
+    let bytes = utf8
+    guard bytes.first == byte else { return false }
+    let second = bytes.index(after: bytes.startIndex)
+    guard second < bytes.endIndex, bytes[second] >= 0x80 || byte == UInt8(ascii: "\r") else { return true }
+    return hasPrefix(String(Unicode.Scalar(byte)))
   }
 }

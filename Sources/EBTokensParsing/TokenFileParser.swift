@@ -231,7 +231,7 @@ private struct FileWalker {
       return
     }
     var rootGroup = RootGroup()
-    for entry in mapping.entries {
+    for entry in mapping.entries where entry.key.value.isReservedName {
       switch entry.key.value {
       case "$schema": _ = string(entry, key: "$schema")
       case "$type":
@@ -242,9 +242,8 @@ private struct FileWalker {
       case "$description": _ = string(entry, key: "$description")
       case "$extensions": _ = extensions(entry.value)
       case "$deprecated": rootGroup.deprecation = deprecation(entry.value)
-      case let other where other.isReservedName:
-        report(.reservedKeyAtRoot(other, allowed: FileMembers.rootKeys, at: entry.key.location))
-      default: continue
+      default:
+        report(.reservedKeyAtRoot(entry.key.value, allowed: FileMembers.rootKeys, at: entry.key.location))
       }
     }
     if rootGroup != RootGroup() { self.root = rootGroup }
@@ -264,7 +263,7 @@ private struct FileWalker {
       parent.map { TokenPath(parent: $0, segments: parentSegments, entry.key.value) }
       ?? TokenPath(parent: nil, entry.key.value)
     switch entry.value {
-    case .mapping(let mapping) where mapping["$value"] != nil || mapping["$ref"] != nil:
+    case .mapping(let mapping) where mapping.isToken:
       addToken(path, key: entry.key, mapping: mapping)
     case .mapping where entry.key.value == TokenPath.rootTokenName:
       reportDTCG(.rootTokenWithoutValue(group: parent?.name ?? "", at: entry.key.location))
@@ -290,7 +289,8 @@ private struct FileWalker {
 
   private mutating func addGroup(_ path: TokenPath, key: SyntaxScalar, mapping: SyntaxMapping) {
     var group = GroupDefinition(path: path, location: key.location)
-    for entry in mapping.entries {
+    // The group's own keys; its members, the other entries, are walked below.
+    for entry in mapping.entries where entry.key.value.isReservedName {
       switch entry.key.value {
       case "$type":
         (group.type, group.unsupportedType) = type(entry.value, owner: .group(path.name))
@@ -306,10 +306,8 @@ private struct FileWalker {
         group.extends = groupReference(entry)
       case TokenPath.rootTokenName:
         continue
-      case let other where other.isReservedName:
-        report(unknownKey(other, allowed: FileMembers.groupKeys, at: entry.key.location))
       default:
-        continue
+        report(unknownKey(entry.key.value, allowed: FileMembers.groupKeys, at: entry.key.location))
       }
     }
     let item = items.count
@@ -579,36 +577,47 @@ private struct FileWalker {
 
 /// Character searches and splits on values, done on their UTF-8 bytes when a value is all ASCII:
 /// then every byte is a character of its own (but CR LF, which is none of those looked for), so
-/// the result is the same, many times faster than stepping through characters.
+/// the result is the same, many times faster than stepping through characters. Every value of
+/// every file is searched, so the bytes are read in place, as an array's would be, rather than
+/// through the generic views (about thirty instructions a byte).
 extension StringProtocol {
-  private var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
+  /// `body` over the text's UTF-8 bytes when they are all ASCII and stored contiguously (as a
+  /// native string's and its substrings' are); `nil` otherwise.
+  private func withASCIIBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    let result = utf8.withContiguousStorageIfAvailable { bytes -> Result? in
+      bytes.allSatisfy { $0 < 0x80 } ? body(bytes) : nil
+    }
+    return result ?? nil
+  }
 
   /// `firstIndex(of: character)`, for an ASCII `character`.
   fileprivate func firstIndex(ofASCII character: Character) -> Index? {
-    guard let byte = character.asciiValue, isASCII else { return firstIndex(of: character) }
-    return utf8.firstIndex(of: byte)
+    guard let byte = character.asciiValue, let offset = withASCIIBytes({ $0.firstIndex(of: byte) }) else {
+      return firstIndex(of: character)
+    }
+    return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
   }
 
   /// `split(separator: character, omittingEmptySubsequences: false)`, for an ASCII `character`.
   fileprivate func splitKeepingEmpty(atASCII character: Character) -> [String] {
-    let text = Substring(self)
-    guard let byte = character.asciiValue, isASCII else {
-      return text.split(separator: character, omittingEmptySubsequences: false).map(String.init)
-    }
-    // One pass over the bytes in place, each segment copied out as it ends: the generic `split`
-    // of the bytes costs several times more.
-    let segments = text.utf8.withContiguousStorageIfAvailable { bytes in
-      var segments: [String] = []
-      var start = 0
-      for (offset, element) in bytes.enumerated() where element == byte {
-        segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
-        start = offset + 1
+    // One pass over the bytes in place, each segment copied out as it ends, into an array made
+    // as long as needed at once: the generic `split` of the bytes costs several times more.
+    let segments = character.asciiValue.flatMap { byte in
+      withASCIIBytes { bytes -> [String] in
+        var segments: [String] = []
+        segments.reserveCapacity(bytes.reduce(1) { $1 == byte ? $0 + 1 : $0 })
+        var start = 0
+        for offset in bytes.indices where bytes[offset] == byte {
+          segments.append(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
+          start = offset + 1
+        }
+        segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+        return segments
       }
-      segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-      return segments
     }
     return segments
-      ?? text.utf8.split(separator: byte, omittingEmptySubsequences: false).map { String(Substring($0)) }
+      ?? Substring(self).split(separator: character, omittingEmptySubsequences: false).map(String.init)
   }
 
   fileprivate func trimmingCharacters(in character: Character) -> String {
@@ -622,5 +631,15 @@ extension StringProtocol {
     var trimmed = self[...]
     while trimmed.last == " " { trimmed.removeLast() }
     return String(trimmed)
+  }
+}
+
+extension SyntaxMapping {
+  /// Whether this is a token's mapping: it holds `$value`, or DTCG's `$ref` in a token's place.
+  /// One pass over the keys, for every mapping of a file: only those starting with `$` are compared.
+  fileprivate var isToken: Bool {
+    entries.contains {
+      $0.key.value.utf8.first == UInt8(ascii: "$") && ($0.key.value == "$value" || $0.key.value == "$ref")
+    }
   }
 }

@@ -34,6 +34,25 @@ import Testing
     }
   }
 
+  /// `hasPrefix(ascii:)` answers from bytes what `hasPrefix` answers from characters: a mark after
+  /// the first character joins it, and CR LF is one character.
+  @Test func hasPrefixOfAnASCIICharacterAnswersAsCharactersDo() {
+    var generator = SplitMix64(seed: 20)
+    let pieces = ["{", "#", "$", "a", "\r", "\n", "\u{301}", "\u{200D}", "é", "e\u{301}", "👍🏽", "}", " ", ""]
+    var checked = 0
+    for _ in 0..<4000 {
+      let text = (0..<generator.inRange(0...3)).map { _ in pieces[generator.below(pieces.count)] }.joined()
+      for byte in ["{", "#", "$", "\r", "a"].map({ UInt8(ascii: Unicode.Scalar($0)!) }) {
+        #expect(
+          text.hasPrefix(ascii: byte) == text.hasPrefix(String(Unicode.Scalar(byte))), "\(Array(text.utf8))")
+        checked += 1
+      }
+    }
+    #expect(checked == 20000)
+    #expect(!"{\u{301}x}".hasPrefix(ascii: UInt8(ascii: "{")) && "{x}".hasPrefix(ascii: UInt8(ascii: "{")))
+    #expect(!"\r\n".hasPrefix(ascii: UInt8(ascii: "\r")) && "\ra".hasPrefix(ascii: UInt8(ascii: "\r")))
+  }
+
   /// However a path is made (from its segments, from its parent, from a reference's text, or with
   /// its group's shared array), it reads, compares and hashes the same.
   @Test func pathsMadeEveryWayAreTheSamePath() {

@@ -11,7 +11,7 @@ package struct ReferenceLookup: Sendable {
   let value: @Sendable (TokenPath) -> TokenValue?
 
   /// For values that reference nothing.
-  static let none = ReferenceLookup { _ in nil }
+  package static let none = ReferenceLookup { _ in nil }
 }
 
 /// Where a composite value references another token: `"{font.family.primary}"` as its

@@ -92,7 +92,7 @@ package enum ValueParser {
   /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
   package static func hexColor(_ text: String) -> Swift.Result<Color, ValueProblem> {
     let expected = "write #RGB, #RRGGBB, #RRGGBBAA or a DTCG color object"
-    guard text.hasPrefix("#") else {
+    guard text.hasPrefix(ascii: UInt8(ascii: "#")) else {
       return .failure(ValueProblem("'\(text)' is not a supported color; \(expected)"))
     }
     // The digits are packed into one integer as they are read (at most 8 are kept: more is an

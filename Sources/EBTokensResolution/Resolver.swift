@@ -181,15 +181,18 @@ public struct Resolver {
   /// before its parent).
   private mutating func computeGroupInheritance() {
     let groups = source.groups
+    // Each group is read where it lies: a copy of each (enumerating them would make one) costs
+    // more than the rest of this pass.
+    let values = groups.values
     var groupsByDepth: [[Int]] = []
-    for (position, group) in groups.values.enumerated() {
-      let depth = group.path.segments.count
+    for position in values.indices {
+      let depth = values[position].path.segments.count
       while groupsByDepth.count < depth { groupsByDepth.append([]) }
       groupsByDepth[depth - 1].append(position)
     }
     parentGroups = Array(repeating: ParentGroup(), count: groups.count + 1)
     for position in groupsByDepth.joined() {
-      let group = groups.values[position]
+      let group = values[position]
       let parentPosition =
         groups.parentPosition(of: position) ?? group.path.parentName.flatMap(groups.position)
       let parent = parentPosition.map { parentGroups[$0] } ?? ParentGroup()
@@ -453,12 +456,16 @@ public struct Resolver {
         with: ResolutionError.alphaOnNonColor(token: definition.path.name, type: type, at: scalar.location))
       return
     }
-    // Only the values composite references need, so no large array is copied per token.
-    var referenced: [String: TokenValue] = [:]
-    for site in componentSitesByIndex[index] ?? [] {
-      referenced[site.target.name] = source.definitionIndex[site.target.name].flatMap { values[$0] }
+    // Only the values composite references need, so no large array is copied per token; and no
+    // lookup is made (a closure's context, an allocation) for a value that references nothing.
+    var lookup = ReferenceLookup.none
+    if let sites = componentSitesByIndex[index], !sites.isEmpty {
+      var referenced: [String: TokenValue] = [:]
+      for site in sites {
+        referenced[site.target.name] = source.definitionIndex[site.target.name].flatMap { values[$0] }
+      }
+      lookup = ReferenceLookup { [referenced] in referenced[$0.name] }
     }
-    let lookup = ReferenceLookup { [referenced] in referenced[$0.name] }
     let parsed = ValueParser.parse(node, as: type, lookup: lookup, warnings: valueWarnings)
     for problem in valueWarnings.take() {
       errors.append(

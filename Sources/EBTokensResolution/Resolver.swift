@@ -181,8 +181,8 @@ public struct Resolver {
   /// before its parent).
   private mutating func computeGroupInheritance() {
     let groups = source.groups
-    // Each group is read where it lies: a copy of each (enumerating them would make one) costs
-    // more than the rest of this pass.
+    // The depths are read from the groups where they lie: enumerating them would copy every
+    // group, which cost more than the rest of this pass.
     let values = groups.values
     var groupsByDepth: [[Int]] = []
     for position in values.indices {

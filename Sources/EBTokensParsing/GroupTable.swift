@@ -14,7 +14,7 @@ public struct GroupTable: Sendable {
   /// Each group's place in `values`, by its name.
   private var positions = NameIndex()
   /// By place: the place of the group holding it, or -1 for a group at the top and one recorded
-  /// before the group holding it (see ``parentPosition(of:)``).
+  /// before the group holding it (then found by name, see ``parentPosition(of:)``).
   private var parentPositions: [Int32] = []
 
   package init() {}
@@ -34,12 +34,13 @@ public struct GroupTable: Sendable {
   /// The place in ``values`` of the group `name`, whose `NameIndex.hash(of:)` is `hash`.
   package func position(of name: String, hash: Int) -> Int? { positions.value(for: name, hash: hash) }
 
-  /// The place of the group holding the group at `position`, when it was recorded before it (as
-  /// groups read from files always are); `nil` for a group at the top, and for one whose group
-  /// came later, which is then found by name.
+  /// The place of the group holding the group at `position`, `nil` for a group at the top (or one
+  /// whose parent is not in the table): as recorded with it, else, for a group recorded before the
+  /// group holding it (a patched load's subset records them from the token up), found by name.
   package func parentPosition(of position: Int) -> Int? {
     let parent = parentPositions[position]
-    return parent < 0 ? nil : Int(parent)
+    if parent >= 0 { return Int(parent) }
+    return values[position].path.parentName.flatMap { positions[$0] }
   }
 
   /// Records `group`, in place of the group of that name if there is one.

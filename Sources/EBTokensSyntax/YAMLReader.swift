@@ -254,7 +254,7 @@ private struct TreeBuilder {
       stack[top].dropsValue = true
       return
     }
-    if key.style == .plain && key.value.utf8.first == UInt8(ascii: "<") && key.value == "<<" {
+    if key.style == .plain && key.value == "<<" {
       errors.append(.mergeKey(at: key.location))
       stack[top].dropsValue = true
     } else if let first = firstLocation(of: key.value, inMappingAt: top) {

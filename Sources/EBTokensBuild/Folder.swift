@@ -176,6 +176,25 @@ final class Folder: @unchecked Sendable {
     unlinkat(descriptor, name, 0) == 0 ? nil : Errno(errno)
   }
 
+  /// Deletes the file `name` as ``unlink(_:)`` does, but leaves freeing a large file's blocks to
+  /// another thread: the name is gone when this returns, and the file is held open until that
+  /// thread closes it. A file system frees a deleted file's blocks at its last close, and that is
+  /// the cost of deleting a large file (on this project's machine, whose ext4 discards freed
+  /// blocks: 3 ms for a 3 MB file, 21 ms for 30 MB; the name alone, 0.1 ms).
+  func unlinkFreeingLater(_ name: String, release: DeletedFileRelease = .shared) {
+    guard let (file, status) = openRegularFile(name) else {
+      unlink(name)
+      return
+    }
+    guard status.st_size >= DeletedFileRelease.minimumSize, release.reserve() else {
+      close(file)
+      unlink(name)
+      return
+    }
+    unlink(name)
+    release.close(file)
+  }
+
   /// Deletes the subfolder `name` when it is empty.
   @discardableResult
   func removeEmptySubfolder(_ name: String) -> Bool {
@@ -191,6 +210,50 @@ final class Folder: @unchecked Sendable {
   func flush() {
     fsync(descriptor)
   }
+}
+
+/// Closes, on a thread of its own, the last descriptors of files already deleted
+/// (``Folder/unlinkFreeingLater(_:)``), so that their blocks are freed there.
+final class DeletedFileRelease: @unchecked Sendable {
+  static let shared = DeletedFileRelease()
+  /// Smaller files are freed at once: their blocks cost little to free, and a descriptor each.
+  static let minimumSize: off_t = 256 * 1024
+
+  /// At most this many descriptors wait at once (64 for ``shared``, far below a process's usual
+  /// limit of 1,024); beyond it, a file is freed at once.
+  let maximumWaiting: Int
+  private let lock = NSLock()
+  private var waiting = 0
+  let queue = DispatchQueue(label: "ebtokens.deleted-file-release")
+
+  init(maximumWaiting: Int = 64) {
+    self.maximumWaiting = maximumWaiting
+  }
+
+  /// Takes a place for one descriptor; `false` when ``maximumWaiting`` already wait.
+  func reserve() -> Bool {
+    lock.withLock {
+      guard waiting < maximumWaiting else { return false }
+      waiting += 1
+      return true
+    }
+  }
+
+  /// Closes `file`, for which ``reserve()`` took a place, on the release's thread.
+  func close(_ file: Int32) {
+    queue.async { [self] in
+      Foundation.close(file)
+      lock.withLock { waiting -= 1 }
+    }
+  }
+
+  /// Waits until every descriptor handed over so far is closed.
+  func waitUntilReleased() {
+    queue.sync {}
+  }
+
+  /// How many descriptors wait to be closed.
+  var waitingCount: Int { lock.withLock { waiting } }
 }
 
 /// A system error number, described as the system describes it.

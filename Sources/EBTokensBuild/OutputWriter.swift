@@ -515,7 +515,8 @@ public struct OutputWriter: Sendable {
   /// 4. Each folder's final manifest is renamed into place. Should that fail, every file is new
   ///    and the journal still lists the old ones too: the next build finishes the job.
   /// 5. Last, the links to the replaced files' old contents are deleted (the build does it once
-  ///    it has recorded its state: see `applyKeepingReplacedContents(_:)`).
+  ///    it has recorded its state: see `applyKeepingReplacedContents(_:)`); a large file's blocks
+  ///    are freed on another thread, after its name is gone.
   ///
   /// A build killed at any point leaves each file either old or new, every file it created
   /// listed in its folder's manifest, and leftovers named `.ebtokens-<UUID>.tmp` or `.old`, which
@@ -530,9 +531,10 @@ public struct OutputWriter: Sendable {
 
   /// ``apply(_:)`` but for its last step: the links to the replaced files' old contents are
   /// returned, for the caller to delete (``ReplacedContents/remove()``) before it lets another
-  /// build run in the folders. A build deletes them once it has recorded its state: unlinking a
-  /// large file (the old 30 MB JSON report of 100,000 tokens, 24 ms on this project's machine, whose
-  /// file system discards freed blocks) and the state files' renames slowed each other.
+  /// build run in the folders. A build deletes them once it has recorded its state: freeing a
+  /// large file's blocks (the old 30 MB JSON report of 100,000 tokens, 21–24 ms on this project's
+  /// machine, whose file system discards freed blocks) and the state files' renames slowed each
+  /// other.
   func applyKeepingReplacedContents(_ plan: WritePlan) throws -> ReplacedContents {
     var transaction = WriteTransaction(staging: plan.staging ?? StagingArea())
     var staged: [StagedFile?] = []
@@ -983,9 +985,10 @@ private struct WriteTransaction {
 struct ReplacedContents {
   let links: [(Folder, String)]
 
-  /// Deletes the links.
+  /// Deletes the links: each is gone when this returns, and a large file's blocks are freed on
+  /// another thread (``Folder/unlinkFreeingLater(_:)``).
   func remove() {
-    for (folder, name) in links { folder.unlink(name) }
+    for (folder, name) in links { folder.unlinkFreeingLater(name) }
   }
 }
 

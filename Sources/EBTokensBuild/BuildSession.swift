@@ -51,6 +51,9 @@ public final class BuildSession: @unchecked Sendable {
   /// How many builds patched the last build's tokens rather than resolving every token again.
   public var loadsPatched: Int { cache.members.loadsPatched }
 
+  /// How many tokens those patches resolved again, in all.
+  package var tokensPatched: Int { cache.members.tokensPatched }
+
   /// How many times an output was patched after a change of token values alone, only its changed
   /// tokens rendered again, rather than rendered in full (the Swift, Kotlin and CSS outputs; see
   /// docs/performance.md, "Incremental rendering, round three").

@@ -10,7 +10,7 @@ public struct AlphaModifier: Hashable, Sendable {
 }
 
 /// A token's value as written, before types are known and references followed.
-public enum ValueExpression: Sendable {
+public enum ValueExpression: Sendable, Equatable {
   /// A literal, parsed once the token's type is known.
   case literal(SyntaxNode, alpha: AlphaModifier?)
   /// `"{group.token}"`, optionally `"{group.token} @ 80%"`.
@@ -121,6 +121,17 @@ public final class TokenDefinition: Sendable {
   public var unsupportedType: String? { details?.unsupportedType }
   /// What the root of the token's file declares, below its groups.
   public var root: RootGroup? { details?.root }
+
+  /// Whether `other` is written exactly as this definition, down to its locations: resolved, the
+  /// two give the same token. A file read again after an edit keeps most of its definitions so.
+  package func isWritten(as other: TokenDefinition) -> Bool {
+    self === other
+      || (path == other.path && declaredType == other.declaredType && hasInvalidType == other.hasInvalidType
+        && hasInvalidValue == other.hasInvalidValue && location == other.location
+        && valueLocation == other.valueLocation && value == other.value && description == other.description
+        && deprecation == other.deprecation && extensions == other.extensions
+        && unsupportedType == other.unsupportedType && root == other.root)
+  }
 }
 
 /// What a file's root declares, as a group does (the format module treats the root as a group):

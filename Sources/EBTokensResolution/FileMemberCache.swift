@@ -33,6 +33,7 @@ package final class FileMemberCache: @unchecked Sendable {
   /// How many files were read rather than taken from the cache, for tests and the benchmark.
   private var readCount = 0
   private var patchCount = 0
+  private var patchedTokenCount = 0
 
   package init() {}
 
@@ -63,7 +64,16 @@ package final class FileMemberCache: @unchecked Sendable {
     }
   }
 
-  func countPatch() { lock.withLock { patchCount += 1 } }
+  /// How many tokens the patches resolved again, in all: the tokens written otherwise and those
+  /// that depend on them.
+  package var tokensPatched: Int { lock.withLock { patchedTokenCount } }
+
+  func countPatch(resolvingAgain tokenCount: Int) {
+    lock.withLock {
+      patchCount += 1
+      patchedTokenCount += tokenCount
+    }
+  }
 
   /// Every file cached, by the path the loader reads.
   package var paths: [String] { lock.withLock { Array(entries.keys) } }

@@ -4,9 +4,9 @@ import EBTokensSupport
 import EBTokensSyntax
 
 /// Loading again after an edit that only changed token definitions: the last load's merged source
-/// is patched with the changed files' definitions, and only the tokens of those files and the
-/// tokens that depend on them (through references, found with a reverse index) are resolved again;
-/// every other token is the very token of the last load.
+/// is patched with the definitions the changed files now write otherwise (``/EBTokensParsing/TokenDefinition/isWritten(as:)``),
+/// and only those tokens and the tokens that depend on them (through references, found with a
+/// reverse index) are resolved again; every other token is the very token of the last load.
 ///
 /// It applies only when the result is provably what a full load gives, and the full load runs
 /// otherwise: the last load found no error or warning; the same files are read in the same order;
@@ -60,6 +60,8 @@ enum IncrementalLoad {
       guard case .file(let file) = input, file.path == path else { return nil }
     }
     let replaced = cache.takeReplaced()
+    // Only the definitions written otherwise than the last load's: an edit of one value leaves
+    // the file's other definitions, and every token depending on them alone, as they were.
     var changed: [TokenDefinition] = []
     for input in inputs {
       let (errors, members) = read(input)
@@ -67,7 +69,10 @@ enum IncrementalLoad {
       guard errors.isEmpty, old.errors.isEmpty, let members, let oldMembers = old.members,
         members.hasSameStructure(as: oldMembers)
       else { return nil }
-      changed += members.definitions
+      for definition in members.definitions {
+        guard let index = last.source.definitionIndex[definition.path.name] else { return nil }
+        if !definition.isWritten(as: last.source.definitions[index]) { changed.append(definition) }
+      }
     }
     guard !changed.isEmpty else {
       cache.keepLastLoad(last)
@@ -99,7 +104,7 @@ enum IncrementalLoad {
     let set = TokenSet(sorted: tokens, groups: last.tokens.groups, indexByName: last.tokens.indexByName)
     last = Last(paths: last.paths, source: source, tokens: set, dependents: dependents)
     cache.keepLastLoad(last)
-    cache.countPatch()
+    cache.countPatch(resolvingAgain: affected.count)
     return set
   }
 

@@ -3,7 +3,7 @@ import EBTokensSupport
 /// A node of a YAML or JSON file with its 1-based source location: what both readers
 /// produce, so the stages above read either format the same way. Only what token and config
 /// files need: mappings (in source order), sequences and scalars.
-public enum SyntaxNode: Sendable {
+public enum SyntaxNode: Sendable, Equatable {
   case scalar(SyntaxScalar)
   case mapping(SyntaxMapping)
   case sequence(SyntaxSequence)
@@ -26,7 +26,7 @@ public enum SyntaxNode: Sendable {
   }
 }
 
-public struct SyntaxScalar: Sendable {
+public struct SyntaxScalar: Sendable, Equatable {
   public enum Style: Sendable {
     /// Unquoted: `4`, `true`, `#FFF`. Only plain scalars can be numbers or booleans.
     case plain
@@ -71,8 +71,8 @@ public struct SyntaxScalar: Sendable {
   }
 }
 
-public struct SyntaxMapping: Sendable {
-  public struct Entry: Sendable {
+public struct SyntaxMapping: Sendable, Equatable {
+  public struct Entry: Sendable, Equatable {
     public let key: SyntaxScalar
     public let value: SyntaxNode
 
@@ -95,7 +95,7 @@ public struct SyntaxMapping: Sendable {
   }
 }
 
-public struct SyntaxSequence: Sendable {
+public struct SyntaxSequence: Sendable, Equatable {
   public let location: SourceLocation
   public let items: [SyntaxNode]
 

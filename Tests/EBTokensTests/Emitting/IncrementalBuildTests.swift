@@ -286,6 +286,58 @@ import Testing
     }
   }
 
+  /// A patch resolves again only the definitions an edit wrote otherwise and the tokens that
+  /// depend on them; a definition an edit moved to another line is written otherwise, and the
+  /// reports say where it now is, as a full build's do.
+  @Test func aPatchedLoadResolvesOnlyWhatTheEditWroteOtherwise() throws {
+    try withTemporaryDirectory { root in
+      let configuration = { (folder: String) in
+        """
+        tokens: tokens
+        outputs:
+          - kind: css
+            destination: \(folder)/tokens.css
+        audit:
+          report: \(folder)/report
+          rules:
+            - foreground: p.*
+              background: "#FFFFFF"
+              role: text
+
+        """
+      }
+      let project = try BuildProject(in: root, configuration: configuration("dist"))
+      try FileManager.default.removeItem(at: project.url("tokens"))
+      try project.write("full.yml", configuration("full"))
+      let palette = { (base: String, description: String) in
+        "p:\n  $type: color\n  base:\n    $value: \"\(base)\"\n    $description: \(description)\n"
+          + "  ink: \"#202020\"\n  mist: \"#F0F0F0\"\n"
+      }
+      try project.write("tokens/palette.yaml", palette("#112233", "plain"))
+      try project.write("tokens/uses.yaml", "accent:\n  $type: color\n  strong: \"{p.base}\"\n")
+      let session = BuildSession(
+        configuration: try ConfigurationLoader().load(path: project.url("ebtokens.yml").path))
+      _ = try session.build()
+      let path = project.url("tokens/palette.yaml").path
+      // One value: it and the token referencing it.
+      try project.write("tokens/palette.yaml", palette("#445566", "plain"))
+      _ = try session.build(changedPaths: [path])
+      #expect(session.loadsPatched == 1)
+      #expect(session.tokensPatched == 2)
+      // A description now on three lines: the tokens below it move, and are written otherwise.
+      try project.write("tokens/palette.yaml", palette("#445566", "|\n      two\n      lines"))
+      _ = try session.build(changedPaths: [path])
+      #expect(session.loadsPatched == 2)
+      #expect(session.tokensPatched == 2 + 4)
+      _ = try Builder().build(
+        try ConfigurationLoader().load(path: project.url("full.yml").path), mode: .write)
+      for file in ["tokens.css", "report/contrast-audit.json", "report/contrast-audit.md"] {
+        #expect(project.read("dist/\(file)") == project.read("full/\(file)"), "\(file)")
+      }
+      #expect(try #require(project.read("dist/report/contrast-audit.json")).contains("\"line\": 8"))
+    }
+  }
+
   @Test func aPatchedLoadFollowsCompositePartsAndRootTokens() throws {
     try withTemporaryDirectory { root in
       let configuration = { (folder: String) in

@@ -20,10 +20,12 @@ enum AuditHTML {
 
   /// The page's UTF-8: what `ebtokens build` writes, never held as a `String`. With `memo`, a card
   /// the last page drew for the very same result at the same position is copied from there, and
-  /// this page's cards are kept there for the next.
+  /// this page's cards are kept there for the next; and when every card and everything around
+  /// them is the last page's, the page is the last page's very bytes, which the writer then knows
+  /// it wrote (a change whose pairs are not among the 1,000 drawn leaves the page as it is).
   static func bytes(_ result: AuditResult, memo: AuditMemo? = nil) -> [UInt8] {
-    var cards = CardCopies(last: memo?.takePieces(of: .htmlCards), results: result.results)
-    defer { memo?.keep(cards.drawn, for: .htmlCards) }
+    let lastCards = memo?.takePieces(of: .htmlCards)
+    let lastPage = memo?.takePage()
     // Each section's count, and no more of its pairs than a page can draw.
     var failing = Section()
     var passing = Section()
@@ -51,29 +53,65 @@ enum AuditHTML {
       """
     page += header(result, failing: failing.total, passing: passing.total, decorative: decorative.total)
     page += "<main>\n"
+    let frame = PageFrame(head: page, sections: [failing, passing, decorative], footer: footer(result))
+    let shown = frame.shownPairs
+    if let lastPage, lastPage.frame == frame,
+      let cards = lastCards?.keepingEvery(shown.joined(), for: result.results)
+    {
+      memo?.keep(cards, for: .htmlCards)
+      memo?.keepPage(lastPage)
+      return lastPage.bytes
+    }
+    var cards = CardCopies(last: lastCards, results: result.results)
     // The sections are appended as bytes: their thousand cards are most of the page.
     var html = Array(page.utf8)
     html.reserveCapacity(html.count + 2_000 * min(result.results.count, maximumCards) + 4096)
-    var cardsLeft = maximumCards
     appendSection(
-      "Failing", id: "failing", pairs: failing, result: result, cardsLeft: &cardsLeft,
+      "Failing", id: "failing", pairs: failing, shown: shown[0], result: result,
       empty: "No pair falls short of \(escaper.literal(result.standard)).", cards: &cards, to: &html)
     appendSection(
-      "Passing", id: "passing", pairs: passing, result: result, cardsLeft: &cardsLeft, empty: nil,
-      cards: &cards, to: &html)
+      "Passing", id: "passing", pairs: passing, shown: shown[1], result: result, empty: nil, cards: &cards,
+      to: &html)
     appendSection(
-      "Decorative", id: "decorative", pairs: decorative, result: result, cardsLeft: &cardsLeft, empty: nil,
+      "Decorative", id: "decorative", pairs: decorative, shown: shown[2], result: result, empty: nil,
       note: "Reported for reference, never judged: these colors carry no information.", cards: &cards,
       to: &html)
     html += "</main>\n".utf8
-    html += footer(result).utf8
+    html += frame.footer.utf8
     html += "</body>\n</html>\n".utf8
+    memo?.keep(cards.drawn, for: .htmlCards)
+    memo?.keepPage(Page(frame: frame, bytes: html))
     return html
+  }
+
+  /// A page as a session's last audit wrote it, kept in its ``AuditMemo``.
+  struct Page {
+    let frame: PageFrame
+    let bytes: [UInt8]
+  }
+
+  /// Everything of a page but its cards: the text before them and after them, and each section's
+  /// count and first pairs. Two pages with the same frame whose cards are the same are the same.
+  struct PageFrame: Equatable {
+    let head: String
+    let sections: [Section]
+    let footer: String
+
+    /// The positions of the pairs each section draws: its first pairs, as long as the page has
+    /// room for them (``maximumCards`` in all, failures first).
+    var shownPairs: [ArraySlice<Int>] {
+      var cardsLeft = maximumCards
+      return sections.map { section in
+        let shown = section.pairs.prefix(max(cardsLeft, 0))
+        cardsLeft -= shown.count
+        return shown
+      }
+    }
   }
 
   /// One section's pairs: how many there are, and the positions in the results of the first
   /// ``maximumCards`` of them.
-  private struct Section {
+  struct Section: Equatable {
     var total = 0
     var pairs: [Int] = []
 
@@ -143,9 +181,9 @@ enum AuditHTML {
       + "<span class=\"stat-label\">\(label)</span></div>"
   }
 
-  /// A section of cards, drawing at most `cardsLeft` of them and counting them off.
+  /// A section of cards, drawing those of its pairs the page has room for (`shown`).
   private static func appendSection(
-    _ title: String, id: String, pairs section: Section, result: AuditResult, cardsLeft: inout Int,
+    _ title: String, id: String, pairs section: Section, shown: ArraySlice<Int>, result: AuditResult,
     empty: String?,
     note: String? = nil,
     cards: inout CardCopies,
@@ -157,8 +195,6 @@ enum AuditHTML {
     if section.total == 0, let empty {
       html += "<p class=\"empty\">\(icon(.pass))\(empty)</p>\n".utf8
     } else {
-      let shown = section.pairs.prefix(max(cardsLeft, 0))
-      cardsLeft -= shown.count
       if shown.count < section.total {
         html +=
           ("<p class=\"section-note\">Showing \(shown.count) of \(section.total): a page draws at most "

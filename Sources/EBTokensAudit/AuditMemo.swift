@@ -4,12 +4,13 @@ import Foundation
 /// --watch`): its rules' matches, which the next audit reuses when its caller knows they cannot
 /// have changed, and then its results, each kept for an entry measured from the very same tokens;
 /// and each pair's members in its JSON report, card in its HTML page, and row and suggested fix in
-/// its Markdown report.
+/// its Markdown report; and the HTML page itself.
 package final class AuditMemo: @unchecked Sendable {
   private let lock = NSLock()
   private var keptMatches: ContrastAudit.Matches?
   private var keptResults: ContrastAudit.Measured?
   private var keptPieces: [Report: ReportPieces] = [:]
+  private var keptPage: AuditHTML.Page?
 
   package init() {}
 
@@ -43,6 +44,18 @@ package final class AuditMemo: @unchecked Sendable {
 
   func keep(_ pieces: ReportPieces, for report: Report) {
     lock.withLock { keptPieces[report] = pieces }
+  }
+
+  /// The HTML page the last audit wrote, forgotten here.
+  func takePage() -> AuditHTML.Page? {
+    lock.withLock {
+      defer { keptPage = nil }
+      return keptPage
+    }
+  }
+
+  func keepPage(_ page: AuditHTML.Page) {
+    lock.withLock { keptPage = page }
   }
 
   /// Whether the last `report` kept pieces and `results` would not reuse them all: some pair's
@@ -84,6 +97,17 @@ struct ReportPieces {
 
   mutating func keep(_ piece: [UInt8], at index: Int) {
     pieces[index] = piece
+  }
+
+  /// The pieces at `indices`, for `results`, when this holds each of them for the very same result
+  /// there; `nil` when one is missing or its result differs.
+  func keepingEvery(_ indices: some Sequence<Int>, for results: [PairResult]) -> ReportPieces? {
+    var kept = ReportPieces(results: results)
+    for index in indices {
+      guard let piece = piece(at: index, for: results) else { return nil }
+      kept.keep(piece, at: index)
+    }
+    return kept
   }
 
   /// The piece of the pair at `index`: `last`'s, when it wrote one there for the very same result,

@@ -117,6 +117,52 @@ import Testing
     #expect(AuditReport.jsonDiffersFromTheLast(changed, memo: memo))
   }
 
+  /// A session's HTML page is the last page's very bytes (which the writer knows it wrote) when a
+  /// change leaves every card it draws and everything around them as they were: here, a pair past
+  /// the 1,000 a page draws, failures first; otherwise it is drawn again, as a page without a memo
+  /// is, also when only a count changes.
+  @Test func aPageThatDrawsWhatTheLastDrewIsTheLastPage() throws {
+    // 1,050 failing pairs fill the page; the 50 passing ones after them are counted, not drawn.
+    let count = AuditHTML.maximumCards + 100
+    let yaml = { (changed: [Int: String]) in
+      [
+        "t.yaml": "color:\n  $type: color\n  paper: \"#FFFFFF\"\nink:\n  $type: color\n"
+          + (0..<count).map { index in
+            "  t\(String(format: "%04d", index)): \"\(changed[index] ?? (index < 1_050 ? "#EEEEEE" : "#1A1A1A"))\"\n"
+          }.joined()
+      ]
+    }
+    let audit = try ConfigurationLoader().load(
+      yaml: AuditRuleTests.config("- foreground: ink.*\n  background: color.paper\n  role: text"),
+      path: "ebtokens.yml"
+    ).audit
+    let memo = AuditMemo()
+    func page(_ changed: [Int: String]) throws -> (bytes: [UInt8], fresh: [UInt8]) {
+      let tokens = ModalTokenSet(single: try loadTokens(yaml(changed)))
+      let result = try ContrastAudit.run(
+        tokens: tokens, audit: audit, configPath: nil, memo: memo, matchesUnchanged: true)
+      try #require(result.results.count == count)
+      return (
+        AuditHTML.bytes(result, memo: memo),
+        AuditHTML.bytes(try ContrastAudit.run(tokens: tokens, audit: audit))
+      )
+    }
+    let first = try page([:])
+    #expect(first.bytes == first.fresh)
+    // The last pair is not drawn: its result changes, the page does not.
+    let undrawn = try page([count - 1: "#1B1B1B"])
+    #expect(undrawn.bytes.sharesStorage(with: first.bytes))
+    #expect(undrawn.bytes == undrawn.fresh)
+    // It fails (the page draws the same cards, but counts one more failure), then a drawn card
+    // changes: each page is drawn again.
+    for changed in [[count - 1: "#EEEEEF"], [count - 1: "#EEEEEF", 0: "#DDDDDD"]] {
+      let last = try page(changed)
+      #expect(!last.bytes.sharesStorage(with: first.bytes))
+      #expect(last.bytes != first.bytes)
+      #expect(last.bytes == last.fresh)
+    }
+  }
+
   /// A kept result is measured from the very token objects it was: when a link of a foreground's
   /// chain of aliases is another object pointing elsewhere while the foreground is the same object
   /// (a caller's set, not a load's: a load makes every token that references a changed one again),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import EBTokensBuild
 
-/// Deleting a replaced file's old contents: the name goes at once, and a large file's blocks are
+/// Deleting a replaced file's old contents: the name goes at once, and the file's blocks are
 /// freed when another thread closes the descriptor that keeps it (`Folder.unlinkFreeingLater`).
 @Suite struct DeletedFileReleaseTests {
   /// The targets of this process's open descriptors that name a deleted file in `folder`.
@@ -19,24 +19,23 @@ import Testing
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc/self/fd"))
-  func aLargeFileIsGoneAtOnceAndReleasedOnTheOtherThread() throws {
+  func aFileIsGoneAtOnceAndReleasedOnTheOtherThread() throws {
     try withTemporaryDirectory { temporary in
       let root = temporary.resolvingSymlinksInPath()
-      let large = Int(DeletedFileRelease.minimumSize)
-      try Self.write(large, to: root.appendingPathComponent("large.old").path)
-      try Self.write(large - 1, to: root.appendingPathComponent("small.old").path)
+      try Self.write(50_000, to: root.appendingPathComponent("written.old").path)
+      try Self.write(0, to: root.appendingPathComponent("empty.old").path)
       let folder = try Folder.open(root.path).get()
       let release = DeletedFileRelease()
       release.queue.suspend()
-      folder.unlinkFreeingLater("large.old", release: release)
-      folder.unlinkFreeingLater("small.old", release: release)
+      folder.unlinkFreeingLater("written.old", release: release)
+      folder.unlinkFreeingLater("empty.old", release: release)
       folder.unlinkFreeingLater("missing.old", release: release)
       #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
-      // Only the large file is still open, deleted, until the release's thread runs.
+      // Only the file with blocks to free is still open, deleted, until the release's thread runs.
       #expect(release.waitingCount == 1)
       #expect(
         try Self.openDeletedFiles(in: root.path) == [
-          root.appendingPathComponent("large.old").path + " (deleted)"
+          root.appendingPathComponent("written.old").path + " (deleted)"
         ])
       release.queue.resume()
       release.waitUntilReleased()
@@ -51,7 +50,7 @@ import Testing
       let root = temporary.resolvingSymlinksInPath()
       let names = ["a.old", "b.old", "c.old"]
       for name in names {
-        try Self.write(Int(DeletedFileRelease.minimumSize), to: root.appendingPathComponent(name).path)
+        try Self.write(1, to: root.appendingPathComponent(name).path)
       }
       let folder = try Folder.open(root.path).get()
       let release = DeletedFileRelease(maximumWaiting: 2)

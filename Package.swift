@@ -93,12 +93,15 @@ let package = Package(
     ),
     // End of the plugins' targets.
     .target(name: "EBTokensBenchSupport"),
+    // On jemalloc, as `ebtokens` is: phases (b) and (e) run the library in this process, and
+    // measure what `ebtokens` does.
     .executableTarget(
       name: "ebtokens-bench",
       dependencies: [
         "EBTokens",
         "EBTokensBenchSupport",
         "EBTokensSupport",
+        "CAllocator",
         "CYAML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

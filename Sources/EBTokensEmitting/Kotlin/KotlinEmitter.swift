@@ -45,7 +45,7 @@ struct KotlinEmitter: PatchableOutputEmitter {
     let root = builder.root(tokens, named: rootName)
     // `EBTokens_Color_Text`, `EBTokens_Color_Text_2`: no group identifier has an inner `_`.
     let split = NamespaceSplit(
-      root: root, indentUnit: language.indentUnit,
+      root: root,
       partName: { path, position in
         KotlinLanguage.escaped(path.joined(separator: "_") + (position == 0 ? "" : "_\(position + 1)"))
       }, maxPartsPerNamespace: Self.maxPartsPerNamespace)

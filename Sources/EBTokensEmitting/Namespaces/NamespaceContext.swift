@@ -343,7 +343,9 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   private mutating func namespace(
     _ node: NamespaceTree.Node, name: String, qualifiedName: String, depth: Int, isFirstMember: Bool
   ) -> NamespaceContext {
-    let memberIndent = indent(depth + 1)
+    // A token is declared one level deep wherever it is written, the root's own in the root file
+    // and every other in a part file (`NamespaceSplit`), which takes its context as it is.
+    let memberIndent = indent(1)
     var claimed = Claims(capacity: node.tokens.count + node.children.count)
     var tokens: [TokenContext] = []
     tokens.reserveCapacity(node.tokens.count)

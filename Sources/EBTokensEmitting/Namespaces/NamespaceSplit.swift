@@ -35,7 +35,6 @@ struct NamespaceSplit {
   /// Splits the namespaces below `root`.
   ///
   /// - Parameters:
-  ///   - indentUnit: The indentation of a part's members.
   ///   - partName: For Kotlin, the class name of a namespace's part, from the identifiers of the
   ///     namespace's path from the root (without backticks) and the part's position from 0;
   ///     `nil` for Swift, whose parts extend the namespace itself.
@@ -44,10 +43,9 @@ struct NamespaceSplit {
   ///     length, so a namespace of more than this many files' worth of tokens gets that many
   ///     larger parts, each in a file of its own.
   init(
-    root: NamespaceContext, indentUnit: String, partName: (([String], Int) -> String)? = nil,
-    maxPartsPerNamespace: Int? = nil
+    root: NamespaceContext, partName: (([String], Int) -> String)? = nil, maxPartsPerNamespace: Int? = nil
   ) {
-    var splitter = Splitter(indentUnit: indentUnit, partName: partName, maxParts: maxPartsPerNamespace)
+    var splitter = Splitter(partName: partName, maxParts: maxPartsPerNamespace)
     var children: [NamespaceContext] = []
     for child in root.namespaces {
       splitter.startFile(group: Self.unescaped(child.name))
@@ -71,7 +69,6 @@ struct NamespaceSplit {
 
   /// Cuts namespaces into parts and parts into files.
   private struct Splitter {
-    let indentUnit: String
     let partName: (([String], Int) -> String)?
     let maxParts: Int?
     private(set) var files: [PartFile] = []
@@ -84,8 +81,7 @@ struct NamespaceSplit {
     /// The lowercased names already given, so that no two differ only in case.
     private var takenNames: Set<String> = []
 
-    init(indentUnit: String, partName: (([String], Int) -> String)?, maxParts: Int?) {
-      self.indentUnit = indentUnit
+    init(partName: (([String], Int) -> String)?, maxParts: Int?) {
       self.partName = partName
       self.maxParts = maxParts
     }
@@ -127,12 +123,9 @@ struct NamespaceSplit {
         let taken = remaining.prefix(largePart ?? (limit - tokenCount))
         remaining = remaining.dropFirst(taken.count)
         let name = partName?(path, position)
+        // The tokens' very contexts: the builder made them as a part declares them.
         parts.append(
-          NamespacePart(
-            qualifiedName: qualifiedName, name: name, base: base,
-            tokens: taken.map {
-              TokenContext(name: $0.name, token: $0.token, indent: indentUnit, declaration: $0.declaration)
-            }))
+          NamespacePart(qualifiedName: qualifiedName, name: name, base: base, tokens: Array(taken)))
         tokenCount += taken.count
         base = name
         position += 1

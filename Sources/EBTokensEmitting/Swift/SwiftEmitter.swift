@@ -54,7 +54,7 @@ struct SwiftEmitter: PatchableOutputEmitter {
       errors.append(.reservedOutputName(language: language.name, identifier: moduleName, at: location))
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    let split = NamespaceSplit(root: root, indentUnit: language.indentUnit)
+    let split = NamespaceSplit(root: root)
     let modal = tokens.hasModes ? SwiftModalContext(modes: tokens.modes) : nil
     let styles = StyleKinds(tokens).swiftSections
     let context = SwiftPackageContext(

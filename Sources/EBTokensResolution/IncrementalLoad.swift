@@ -62,7 +62,7 @@ enum IncrementalLoad {
     let replaced = cache.takeReplaced()
     // Only the definitions written otherwise than the last load's: an edit of one value leaves
     // the file's other definitions, and every token depending on them alone, as they were.
-    var changed: [TokenDefinition] = []
+    var changed: [(index: Int, definition: TokenDefinition)] = []
     for input in inputs {
       let (errors, members) = read(input)
       guard let old = replaced[input.file.path] else { continue }
@@ -71,27 +71,24 @@ enum IncrementalLoad {
       else { return nil }
       for definition in members.definitions {
         guard let index = last.source.definitionIndex[definition.path.name] else { return nil }
-        if !definition.isWritten(as: last.source.definitions[index]) { changed.append(definition) }
+        if !definition.isWritten(as: last.source.definitions[index]) { changed.append((index, definition)) }
       }
     }
     guard !changed.isEmpty else {
       cache.keepLastLoad(last)
       return last.tokens
     }
-    guard !changed.contains(where: { $0.value.holdsJSONPointer }) else { return nil }
+    guard !changed.contains(where: { $0.definition.value.holdsJSONPointer }) else { return nil }
 
     var source = last.source
     last.source = TokenSource()
     var dependents = last.dependents ?? reverseReferences(source.definitions)
     last.dependents = nil
-    var changedIndices: [Int] = []
-    for definition in changed {
-      guard let index = source.definitionIndex[definition.path.name] else { return nil }
+    for (index, definition) in changed {
       source.definitions[index] = definition
-      changedIndices.append(index)
       for target in references(in: definition.value) { dependents[target, default: []].append(index) }
     }
-    guard let affected = affected(from: changedIndices, in: source, dependents: dependents),
+    guard let affected = affected(from: changed.map(\.index), in: source, dependents: dependents),
       let resolved = resolve(affected, in: source, limits: limits)
     else { return nil }
 

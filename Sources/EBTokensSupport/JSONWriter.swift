@@ -54,8 +54,10 @@ public struct JSONWriter {
 
   /// The document ``render(_:thenArray:count:element:)`` renders, handed to `write` in pieces of
   /// about `pieceSize` bytes as they are made: a document of tens of megabytes is never held whole.
+  /// The one buffer holds a piece at a time, and its pages are new to each document: 256 KB of
+  /// them fault in where 1 MB took 0.3 ms of a one-token change at 10,000 tokens.
   package static func stream(
-    _ members: [(String, Value)], thenArray key: String, count: Int, pieceSize: Int = 1 << 20,
+    _ members: [(String, Value)], thenArray key: String, count: Int, pieceSize: Int = 1 << 18,
     element: (Int, inout ObjectWriter) -> Void, to write: ([UInt8]) -> Void
   ) {
     var output: [UInt8] = []

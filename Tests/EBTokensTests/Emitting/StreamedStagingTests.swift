@@ -1,3 +1,4 @@
+import EBTokensSupport
 import Foundation
 import Testing
 
@@ -122,6 +123,35 @@ import Testing
       }
       #expect(file.bytes == Self.bytes)
       #expect(Self.names(in: root) == [])
+    }
+  }
+
+  /// Pieces longer than what is read back at a time, the first difference in a later window of a
+  /// piece; and, in another test, the same bytes.
+  @Test(arguments: [nil, 2 * StagingArea.readBackWindow + 17])
+  func aPieceLongerThanTheReadBackWindowIsComparedWhole(differingAt offset: Int?) throws {
+    let pieceSize = 2 * StagingArea.readBackWindow + 100
+    let bytes = (0..<(3 * pieceSize)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    try withTemporaryDirectory { root in
+      let report = root.appendingPathComponent("report")
+      try FileManager.default.createDirectory(at: report, withIntermediateDirectories: true)
+      var existing = bytes
+      if let offset { existing[offset] ^= 1 }
+      try Data(existing).write(to: report.appendingPathComponent("contrast-audit.json"))
+      let staging = StagingArea()
+      let file = OutputWriter.prepare(
+        path: "contrast-audit.json",
+        streaming: { write in
+          for start in stride(from: 0, to: bytes.count, by: pieceSize) {
+            write(Array(bytes[start..<min(start + pieceSize, bytes.count)]))
+          }
+        }, bytes: { bytes }, in: OutputFolders().folder(report.path), staging: staging)
+      switch (file.destination, offset) {
+      case (.identical, nil), (.different, _?): break
+      default: Issue.record("\(file.destination)")
+      }
+      staging.abandon()
+      #expect(Self.names(in: report) == ["contrast-audit.json"])
     }
   }
 }

@@ -25,13 +25,15 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
-    // glibc's <malloc.h>: the build returns the memory each render job freed, when it runs on
-    // glibc's allocator (Sources/EBTokensCore/Emitting/Concurrency.swift).
-    .systemLibrary(name: "CMalloc"),
+    // What glibc has and Swift's Glibc module leaves out: `malloc_trim`, with which the build
+    // returns the memory each render job freed when it runs on glibc's allocator
+    // (Sources/EBTokensSupport/Concurrency.swift), and `sync_file_range`, with which the writer
+    // starts a file's pages on their way to the disk (Sources/EBTokensSupport/Writeback.swift).
+    .systemLibrary(name: "CSystemExtras"),
     // The compiler, one module per stage of the pipeline (docs/architecture.md). Each depends only
     // on the modules below it; Tests/EBTokensTests/ArchitectureTests.swift fails on an import that
     // goes up or across.
-    .target(name: "EBTokensSupport", dependencies: ["CMalloc"]),
+    .target(name: "EBTokensSupport", dependencies: ["CSystemExtras"]),
     .target(name: "EBTokensSyntax", dependencies: ["EBTokensSupport", "CYAML"]),
     .target(name: "EBTokensModel", dependencies: ["EBTokensSupport", "EBTokensSyntax"]),
     .target(name: "EBTokensConfig", dependencies: ["EBTokensSupport", "EBTokensModel"]),

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-  internal import CMalloc
+  internal import CSystemExtras
 #endif
 
 /// Runs independent jobs side by side on the machine's cores (the outputs and

@@ -28,7 +28,7 @@ import Testing
   static let programs: Set<String> = ["ebtokens", "ebtokens-bench", "ebtokens-fuzz"]
 
   /// C modules and who may import them (always `internal import`, so no C type reaches an API).
-  static let cModules: [String: String] = ["CYAML": "EBTokensSyntax", "CMalloc": "EBTokensSupport"]
+  static let cModules: [String: String] = ["CYAML": "EBTokensSyntax", "CSystemExtras": "EBTokensSupport"]
 
   static let sources = TestPaths.repositoryRoot.appendingPathComponent("Sources")
 

@@ -154,4 +154,27 @@ import Testing
       #expect(Self.names(in: report) == ["contrast-audit.json"])
     }
   }
+
+  /// The writer starts a staged file's pages on their way to the disk (`sync_file_range` on
+  /// Linux); only a file can be written back.
+  @Test func aFileCanBeStartedOnItsWayToTheDiskAndAPipeCannot() throws {
+    try withTemporaryDirectory { root in
+      let path = root.appendingPathComponent("written").path
+      let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      #expect(file >= 0)
+      defer { close(file) }
+      let bytes = [UInt8](repeating: 0x61, count: 100_000)
+      #expect(bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == bytes.count)
+      var pipeEnds: [Int32] = [0, 0]
+      #expect(pipe(&pipeEnds) == 0)
+      defer { for end in pipeEnds { close(end) } }
+      #if os(Linux)
+        #expect(startWriteback(file, offset: 0, count: bytes.count))
+      #else
+        #expect(!startWriteback(file, offset: 0, count: bytes.count))
+      #endif
+      #expect(!startWriteback(pipeEnds[1], offset: 0, count: 1))
+      #expect(FileManager.default.contents(atPath: path) == Data(bytes))
+    }
+  }
 }

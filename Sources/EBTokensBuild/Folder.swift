@@ -72,26 +72,46 @@ final class Folder: @unchecked Sendable {
     return read ? bytes : nil
   }
 
-  /// Whether the regular file `name` holds exactly `expected`: read a chunk at a time, each
-  /// compared as it is read, so that no copy of the file is made and the first difference ends it.
-  /// `false` when it cannot be read.
+  /// Whether the regular file `name` holds exactly `expected`, compared as ``holds(_:_:at:)``
+  /// reads it back, and ends there. `false` when it cannot be read.
   func holds(_ name: String, exactly expected: [UInt8]) -> Bool {
     guard let (file, _) = openRegularFile(name) else { return false }
     defer { close(file) }
-    var offset = 0
-    var same = true
-    let read = Self.readChunks(of: file, chunkSize: min(expected.count + 1, 1 << 16)) { chunk in
-      same =
-        offset + chunk.count <= expected.count
-        && expected.withUnsafeBytes { whole in
-          guard let read = chunk.baseAddress, let whole = whole.baseAddress else { return chunk.isEmpty }
-          return memcmp(read, whole + offset, chunk.count) == 0
-        }
-      offset += chunk.count
-      return same
+    guard Self.holds(file, expected, at: 0) else { return false }
+    var byte: UInt8 = 0
+    while true {
+      let count = pread(file, &byte, 1, off_t(expected.count))
+      if count < 0 && errno == EINTR { continue }
+      return count == 0
     }
-    return read && same && offset == expected.count
   }
+
+  /// Whether the open file `file` holds `bytes` at `offset`: read back a window of at most
+  /// ``readBackWindow`` bytes at a time into memory on the stack, each compared as it is read, so
+  /// that no copy of the file is made and the first difference ends it. A buffer the size of what
+  /// is compared, zeroed each time, cost the streamed JSON report a megabyte of fresh pages to
+  /// fault in and clear on every build: a one-token change at 10,000 tokens took 0.8 ms longer
+  /// (4.5 against 3.7 ms, median of 100). `false` when it cannot be read.
+  static func holds(_ file: Int32, _ bytes: [UInt8], at offset: Int) -> Bool {
+    bytes.withUnsafeBytes { expected in
+      withUnsafeTemporaryAllocation(byteCount: readBackWindow, alignment: 16) { window in
+        var compared = 0
+        while compared < expected.count {
+          let length = min(window.count, expected.count - compared)
+          let count = pread(file, window.baseAddress, length, off_t(offset + compared))
+          if count < 0 && errno == EINTR { continue }
+          guard count > 0, let held = window.baseAddress, let start = expected.baseAddress,
+            memcmp(held, start + compared, count) == 0
+          else { return false }
+          compared += count
+        }
+        return true
+      }
+    }
+  }
+
+  /// How much of a file ``holds(_:_:at:)`` reads back at a time.
+  static let readBackWindow = 1 << 16
 
   /// Reads the open `file` from where it is, a chunk of at most `chunkSize` bytes at a time
   /// (retrying a read a signal interrupted), handing each chunk to `body` until the file ends,

@@ -760,7 +760,7 @@ final class StagingArea: @unchecked Sendable {
         return
       }
       if isIdentical, let current {
-        isIdentical = Self.holds(current.file, piece, at: written)
+        isIdentical = Folder.holds(current.file, piece, at: written)
       }
       written += piece.count
       // Once the file is known to differ, or when the caller expects it to, it will be committed:
@@ -794,32 +794,6 @@ final class StagingArea: @unchecked Sendable {
   /// flushes (see ``stageStreaming(_:in:at:likelyDiffers:)``): 1 MB, so that the 3 MB JSON report
   /// of 10,000 tokens starts on its way to the disk too, as it did not at 4 MB.
   static let earlyFlushBytes = 1 << 20
-
-  /// Whether the open file `file` holds `bytes` at `offset`: read back a window of at most
-  /// ``readBackWindow`` bytes at a time into memory on the stack, each compared as it is read, so
-  /// the first difference ends it. A buffer the size of a piece, zeroed for each report, cost a
-  /// megabyte of fresh pages to fault in and clear on every build: the JSON report of a one-token
-  /// change at 10,000 tokens took 0.8 ms longer (4.5 against 3.7 ms, median of 100).
-  private static func holds(_ file: Int32, _ bytes: [UInt8], at offset: Int) -> Bool {
-    bytes.withUnsafeBytes { expected in
-      withUnsafeTemporaryAllocation(byteCount: readBackWindow, alignment: 16) { window in
-        var compared = 0
-        while compared < expected.count {
-          let length = min(window.count, expected.count - compared)
-          let count = pread(file, window.baseAddress, length, off_t(offset + compared))
-          if count < 0 && errno == EINTR { continue }
-          guard count > 0, let held = window.baseAddress, let start = expected.baseAddress,
-            memcmp(held, start + compared, count) == 0
-          else { return false }
-          compared += count
-        }
-        return true
-      }
-    }
-  }
-
-  /// How much of a file ``holds(_:_:at:)`` reads back at a time.
-  static let readBackWindow = 1 << 16
 
   /// Has the staged file open at `descriptor` flushed to disk on the flushing queue, then closed;
   /// `key` names its destination.

@@ -128,9 +128,9 @@ import Testing
 
   /// Pieces longer than what is read back at a time, the first difference in a later window of a
   /// piece; and, in another test, the same bytes.
-  @Test(arguments: [nil, 2 * StagingArea.readBackWindow + 17])
+  @Test(arguments: [nil, 2 * Folder.readBackWindow + 17])
   func aPieceLongerThanTheReadBackWindowIsComparedWhole(differingAt offset: Int?) throws {
-    let pieceSize = 2 * StagingArea.readBackWindow + 100
+    let pieceSize = 2 * Folder.readBackWindow + 100
     let bytes = (0..<(3 * pieceSize)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     try withTemporaryDirectory { root in
       let report = root.appendingPathComponent("report")

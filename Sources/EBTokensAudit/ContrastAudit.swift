@@ -546,7 +546,7 @@ public enum ContrastAudit {
     resultSources.reserveCapacity(matches.order.count)
     var byEntry: [(from: MeasuredFrom, result: Int)?] =
       recording ? Array(repeating: nil, count: matches.entries.count) : []
-    var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
+    var fixRequests = FixRequests()
     for entryIndex in matches.order {
       let entry = matches.entries[entryIndex]
       guard
@@ -555,23 +555,34 @@ public enum ContrastAudit {
           sources: &sources)
       else { continue }
       let source = colorSources(of: entry, in: tokens, sources: &sources)
-      if let fixRequest { fixRequests.append((results.count, fixRequest)) }
+      if let fixRequest { fixRequests.append(fixRequest, forResultAt: results.count) }
       if recording { byEntry[entryIndex] = (measuredFrom(entry, source: source, in: tokens), results.count) }
       results.append(result)
       resultSources.append(source)
     }
-    setFixes(fixRequests, in: &results)
+    // The requests are freed once searched, before the notes are made.
+    setFixes(consume fixRequests, in: &results)
     noteWhatFixesMove(&results, sources: resultSources)
     return Measured(
       tokens: tokens, results: results, resultSources: resultSources, byEntry: byEntry, sources: sources)
   }
 
+  /// The fixes an audit searches, each with the position of the result that asks it: two arrays,
+  /// so that the search reads the requests where they are, without a copy of its own.
+  struct FixRequests {
+    private(set) var requests: [ContrastFix.Request] = []
+    private(set) var results: [Int] = []
+
+    mutating func append(_ request: ContrastFix.Request, forResultAt result: Int) {
+      requests.append(request)
+      results.append(result)
+    }
+  }
+
   /// Searches the fixes `requests` ask for, together, and gives each to the result at its position.
-  private static func setFixes(
-    _ requests: [(result: Int, request: ContrastFix.Request)], in results: inout [PairResult]
-  ) {
-    let fixes = ContrastFix.findAll(requests.map(\.request))
-    for (position, fix) in fixes.enumerated() { results[requests[position].result].fix = fix }
+  private static func setFixes(_ requests: consuming FixRequests, in results: inout [PairResult]) {
+    ContrastFix.findAll(requests.requests) { position, fix in results[requests.results[position]].setFix(fix)
+    }
   }
 
   /// `previous` measured again where its tokens changed: only the entries of the tokens whose
@@ -598,7 +609,7 @@ public enum ContrastAudit {
     swap(&resultSources, &previous.resultSources)
     swap(&byEntry, &previous.byEntry)
     var remeasured: [Int] = []
-    var fixRequests: [(result: Int, request: ContrastFix.Request)] = []
+    var fixRequests = FixRequests()
     for entryIndex in affected.sorted() {
       guard let kept = byEntry[entryIndex] else { return nil }
       let entry = matches.entries[entryIndex]
@@ -610,13 +621,13 @@ public enum ContrastAudit {
           of: entry, rules: matches.rules, fonts: matches.fonts, in: tokens, modes: modes, audit: audit,
           sources: &sources)
       else { return nil }
-      if let fixRequest { fixRequests.append((kept.result, fixRequest)) }
+      if let fixRequest { fixRequests.append(fixRequest, forResultAt: kept.result) }
       byEntry[entryIndex] = (from, kept.result)
       results[kept.result] = result
       resultSources[kept.result] = source
       remeasured.append(kept.result)
     }
-    setFixes(fixRequests, in: &results)
+    setFixes(consume fixRequests, in: &results)
     // A kept fix still moves the same pairs when every chain has its links' names: the pairs
     // under each token are then the same pairs.
     noteWhatFixesMove(&results, sources: resultSources, only: sources.chainsKeepTheirLinks ? remeasured : nil)
@@ -871,7 +882,7 @@ public enum ContrastAudit {
         "\(results[$0].foreground) on \(results[$0].background)"
       }
       // A kept result keeps its fields, and so its identity, when what it moves is the same.
-      if results[index].fix?.alsoMoves != moved { results[index].fix?.alsoMoves = moved }
+      results[index].setWhatTheFixAlsoMoves(moved)
     }
   }
 
@@ -936,14 +947,19 @@ public struct PairResult: Sendable, Equatable {
   public var fix: ContrastFix? {
     get { fields.fix?.fix }
     set {
-      // The fields are shared by every copy: a result with another fix gets fields of its own.
       guard newValue != fields.fix?.fix else { return }
-      let box = newValue.map(FixBox.init)
-      if isKnownUniquelyReferenced(&fields) {
-        fields.fix = box
-      } else {
-        fields = fields.with(fix: box)
-      }
+      setFix(newValue.map(FixBox.init))
+    }
+  }
+
+  /// Gives the result `box` as its fix: a fix the audit's search made boxed, which the results
+  /// of every pair asking the same search for the same token share.
+  mutating func setFix(_ box: FixBox?) {
+    // The fields are shared by every copy: a result with another fix gets fields of its own.
+    if isKnownUniquelyReferenced(&fields) {
+      fields.fix = box
+    } else {
+      fields = fields.with(fix: box)
     }
   }
 
@@ -960,10 +976,24 @@ public struct PairResult: Sendable, Equatable {
       backgroundLocation: backgroundLocation, ruleLocation: ruleLocation, mode: mode, font: font, fix: nil)
   }
 
-  /// An immutable fix, boxed: most pairs have none, and a fix is more than half the size of the
-  /// other fields (an audit of a large design system holds tens of thousands of results).
-  private final class FixBox: Sendable {
-    let fix: ContrastFix
+  /// Sets the fix's ``ContrastFix/alsoMoves``, in place when this result alone holds its fields
+  /// and they alone hold the fix (a full audit notes what each of thousands of fixes moves, which
+  /// would otherwise copy each into a new box).
+  mutating func setWhatTheFixAlsoMoves(_ moved: [String]) {
+    guard var fix = fields.fix?.fix, fix.alsoMoves != moved else { return }
+    if isKnownUniquelyReferenced(&fields), isKnownUniquelyReferenced(&fields.fix) {
+      fields.fix?.fix.alsoMoves = moved
+    } else {
+      fix.alsoMoves = moved
+      setFix(FixBox(fix))
+    }
+  }
+
+  /// A fix, boxed: most pairs have none, and a fix is more than half the size of the other fields
+  /// (an audit of a large design system holds tens of thousands of results). Changed only while
+  /// one result's fields alone hold it (``setWhatTheFixAlsoMoves(_:)``).
+  final class FixBox: @unchecked Sendable {
+    fileprivate(set) var fix: ContrastFix
 
     init(_ fix: ContrastFix) {
       self.fix = fix

@@ -81,39 +81,47 @@ extension ContrastFix {
   /// Pairs from which a fix is searched on both cores: below it, splitting costs more than it saves.
   static let minimumCountSearchedSideBySide = 64
 
-  /// Each request's fix, in order; searched on both cores when there are many (a fix tries a few
-  /// dozen colors, and a large audit can have thousands of failing pairs).
-  static func findAll(_ requests: [Request]) -> [ContrastFix?] {
-    guard requests.count >= minimumCountSearchedSideBySide else { return requests.map(find) }
-    let middle = requests.count / 2
-    let halves = [requests[..<middle], requests[middle...]]
-    return runSideBySide(
-      halves.map { half in
-        { @Sendable in
-          // Pairs repeat colors: each search is made once per half, and its fix given to every
-          // request that asks it, naming that request's token.
-          var firstAsking: [Request.Search: Int] = [:]
-          var fixes: [ContrastFix?] = []
-          fixes.reserveCapacity(half.count)
-          for request in half {
-            let search = Request.Search(request)
-            if let first = firstAsking[search] {
-              fixes.append(fixes[first].map { $0.naming(request.token) })
-            } else {
-              firstAsking[search] = fixes.count
-              fixes.append(find(request))
-            }
-          }
-          return fixes
+  /// Each request's fix, boxed, given to `give` with the request's position, in order (a request
+  /// no lightness answers gets none); searched on both cores when there are many (a fix tries a
+  /// few dozen colors, and a large audit can have thousands of failing pairs).
+  ///
+  /// The fixes are boxed as they are found, in the boxes the results keep: a large audit's fixes
+  /// are megabytes, held once rather than in arrays of their own first.
+  static func findAll(_ requests: [Request], giving give: (Int, PairResult.FixBox) -> Void) {
+    // Pairs repeat colors: each search is made once per half, and its fix given to every request
+    // that asks it, in one box for every request naming the same token.
+    @Sendable func boxes(_ half: ArraySlice<Request>) -> [PairResult.FixBox?] {
+      var firstAsking: [Request.Search: Int] = [:]
+      var boxes: [PairResult.FixBox?] = []
+      boxes.reserveCapacity(half.count)
+      for request in half {
+        let search = Request.Search(request)
+        if let first = firstAsking[search] {
+          boxes.append(
+            boxes[first].map { $0.fix.token == request.token ? $0 : .init($0.fix.naming(request.token)) })
+        } else {
+          firstAsking[search] = boxes.count
+          boxes.append(find(request).map(PairResult.FixBox.init))
         }
       }
-    ).flatMap { $0 }
+      return boxes
+    }
+    let halves =
+      requests.count >= minimumCountSearchedSideBySide
+      ? [requests[..<(requests.count / 2)], requests[(requests.count / 2)...]] : [requests[...]]
+    var position = 0
+    for half in halves.count == 1 ? [boxes(halves[0])] : runSideBySide(halves.map { half in { boxes(half) } })
+    {
+      for box in half {
+        if let box { give(position, box) }
+        position += 1
+      }
+    }
   }
 
   /// This fix, for the token `token` instead.
   private func naming(_ token: String) -> ContrastFix {
-    guard token != self.token else { return self }
-    return ContrastFix(
+    ContrastFix(
       color: color, literal: literal, deltaE: deltaE, measurement: measurement, alpha: alpha, token: token,
       alsoMoves: alsoMoves, edits: edits)
   }

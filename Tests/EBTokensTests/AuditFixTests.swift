@@ -195,6 +195,71 @@ import Testing
     #expect(next.results == fresh.results)
   }
 
+  /// The search gives each request its fix in the requests' order, on both cores for many: the fix
+  /// `find` gives alone, naming the request's token. Requests asking the same search for the same
+  /// token share one fix; one for another token has its own; one that nothing answers gets none.
+  @Test func theSearchGivesEachRequestItsFixInOrder() throws {
+    let white = Color(red: 1, green: 1, blue: 1)
+    func request(_ grey: Double, token: String, minimum: Double = 4.5) -> ContrastFix.Request {
+      ContrastFix.Request(
+        foreground: Color(red: grey, green: grey, blue: grey), background: white, canvas: white,
+        minimum: minimum, method: .wcag2, aliasBase: nil, token: token)
+    }
+    // More than are searched on one core: threes of one grey each, failing on white, the first two
+    // for one token, the third for it or, every other three, another.
+    var requests: [ContrastFix.Request] = []
+    for three in 0..<((ContrastFix.minimumCountSearchedSideBySide + 5) / 3) {
+      let grey = 0.6 + Double(three) * 0.005
+      for member in 0..<3 {
+        requests.append(request(grey, token: member == 2 && three % 2 == 0 ? "other\(three)" : "t\(three)"))
+      }
+    }
+    // One no grey answers (none reaches 22:1 on white), among them.
+    let unanswered = 10
+    requests.insert(request(0.7, token: "none", minimum: 22), at: unanswered)
+    var given: [Int: PairResult.FixBox] = [:]
+    var order: [Int] = []
+    ContrastFix.findAll(requests) { position, box in
+      order.append(position)
+      given[position] = box
+    }
+    #expect(order == requests.indices.filter { $0 != unanswered })
+    let half = requests.count / 2
+    for (position, box) in given {
+      #expect(box.fix == ContrastFix.find(requests[position]), "request \(position)")
+      #expect(box.fix.token == requests[position].token)
+      // Within one core's half, a request of the same search as the one before shares its fix
+      // exactly when it names the same token.
+      let previous = position - 1
+      guard let before = given[previous], (previous < half) == (position < half),
+        ContrastFix.Request.Search(requests[previous]) == ContrastFix.Request.Search(requests[position])
+      else { continue }
+      #expect(
+        (box === before) == (requests[position].token == requests[previous].token), "request \(position)")
+    }
+    // Both kinds of repeat are there.
+    #expect(given.contains { $0.key > 0 && given[$0.key - 1] === $0.value })
+    #expect(given.contains { $0.key > 0 && $0.value.fix.token.hasPrefix("other") })
+  }
+
+  /// Noting what a fix also moves changes the result it is noted on, not a copy of it: the fix is
+  /// boxed once per result and shared by its copies, and changed in place only when not shared.
+  @Test func notingWhatAFixMovesLeavesCopiesOfTheResultAsTheyWere() throws {
+    let failing = try Self.failing()
+    var result = try #require(failing.first { $0.fix != nil })
+    let before = try #require(result.fix)
+    let copy = result
+    result.setWhatTheFixAlsoMoves(["a on b"])
+    #expect(result.fix?.alsoMoves == ["a on b"])
+    #expect(copy.fix == before)
+    // Held alone now: changed in place, and the same again changes nothing.
+    result.setWhatTheFixAlsoMoves(["c on d"])
+    #expect(result.fix?.alsoMoves == ["c on d"])
+    result.setWhatTheFixAlsoMoves(["c on d"])
+    #expect(result.fix?.alsoMoves == ["c on d"])
+    #expect(copy.fix == before)
+  }
+
   @Test func everyFailingPairOfTheShippedTokensHasAFix() throws {
     let failing = try Self.failing()
     #expect(failing.count == 4)

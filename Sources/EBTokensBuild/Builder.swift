@@ -202,13 +202,17 @@ public struct Builder: Sendable {
       (output: RenderedOutput, contrast: ContrastVerdict?, warnings: [Diagnostic]),
       DiagnosticsError
     >
-    @Sendable func prepared(_ output: consuming GeneratedOutput, key: String, digest: UInt64?)
+    /// `output` compared with the disk and staged, after the files `handedOff` already were.
+    @Sendable func prepared(
+      _ output: consuming GeneratedOutput, handedOff: [PreparedOutput.File] = [], key: String, digest: UInt64?
+    )
       -> RenderedOutput
     {
       let folder = folders.folder(output.directory)
-      let prepared = OutputWriter.prepare(
+      var prepared = OutputWriter.prepare(
         output, in: folder, staging: staging, written: reuse?.session?.writtenFiles)
       _ = consume output
+      if !handedOff.isEmpty { prepared = PreparedOutput(folder: folder, files: handedOff + prepared.files) }
       if isLarge { returnFreedMemoryInBackground() }
       return RenderedOutput(key: key, digest: digest, prepared: prepared)
     }
@@ -241,8 +245,16 @@ public struct Builder: Sendable {
           let changed = reuse.flatMap {
             last?.takeChangedTokens(settings: outputDigests?.settings, inputs: $0.inputs)
           }
+          // Outside a session, each file of an output of many (Swift's and Kotlin's part files) is
+          // compared and staged as soon as it is rendered, and let go: a large output is never
+          // held whole. A session keeps every file, to patch.
+          var handedOff: [PreparedOutput.File] = []
+          let folder = folders.folder(directory)
           let generated = try renderer.render(
-            output, tokens: tokens, memo: last?.memo, changedTokens: changed)
+            output, tokens: tokens, memo: last?.memo, changedTokens: changed,
+            handingOff: reuse?.session != nil
+              ? nil
+              : { handedOff.append(OutputWriter.prepare($0, in: folder, staging: staging, written: nil)) })
           if let reuse { last?.record(tokens, settings: outputDigests?.settings, inputs: reuse.inputs) }
           let warnings = generated.warnings
           // An output that warns is rendered every time, so its warnings are shown every time; one
@@ -250,7 +262,10 @@ public struct Builder: Sendable {
           if warnings.isEmpty && digest == nil {
             digest = reuse?.inputs.digest(ofOutputAt: index, inputDigests: digests)
           }
-          return (prepared(generated, key: key, digest: warnings.isEmpty ? digest : nil), nil, warnings)
+          return (
+            prepared(generated, handedOff: handedOff, key: key, digest: warnings.isEmpty ? digest : nil), nil,
+            warnings
+          )
         }
       }
     }

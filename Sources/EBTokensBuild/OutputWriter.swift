@@ -299,7 +299,7 @@ public struct OutputWriter: Sendable {
   }
 
   /// One file of ``prepare(_:in:staging:written:)``.
-  private static func prepare(
+  static func prepare(
     _ file: GeneratedFile, in folder: OutputFolder, staging: StagingArea?, written: WrittenFiles?
   ) -> PreparedOutput.File {
     if let written {

@@ -22,14 +22,41 @@ extension OutputEmitter {
 /// values alone: the Swift and Kotlin outputs, whose tokens are spread over part files, and CSS.
 protocol PatchableOutputEmitter: OutputEmitter {
   /// The files, and with `keepingState`, what a later render patches.
-  func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
-    files: [GeneratedFile], state: (any OutputPatching)?
-  )
+  ///
+  /// - Parameter handOff: Without `keepingState` (whose state holds the files), where the emitter
+  ///   may give each file, in order, as soon as it is rendered, instead of returning it: then the
+  ///   files returned come after those handed off. The Swift and Kotlin outputs of a large token
+  ///   set are hundreds of part files, which a build compares and stages one at a time, never
+  ///   holding them all (CSS, one file, hands off none).
+  func render(
+    _ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool, handingOff handOff: FileHandOff?
+  ) throws -> (files: [GeneratedFile], state: (any OutputPatching)?)
+}
+
+/// Takes an output's files one at a time, as they are rendered (``PatchableOutputEmitter``).
+package typealias FileHandOff = (GeneratedFile) -> Void
+
+/// An output's files as an emitter renders them: kept, to be returned, or handed off one at a
+/// time (``PatchableOutputEmitter``).
+struct RenderedFiles {
+  private(set) var kept: [GeneratedFile] = []
+  private let handOff: FileHandOff?
+
+  init(handingOff handOff: FileHandOff?) {
+    self.handOff = handOff
+  }
+
+  /// How many files are kept: the position in ``kept`` of the next one.
+  var count: Int { kept.count }
+
+  mutating func append(_ file: GeneratedFile) {
+    if let handOff { handOff(file) } else { kept.append(file) }
+  }
 }
 
 extension PatchableOutputEmitter {
   func files(for tokens: ModalTokenSet, templates: TemplateSet) throws -> [GeneratedFile] {
-    try render(tokens, templates: templates, keepingState: false).files
+    try render(tokens, templates: templates, keepingState: false, handingOff: nil).files
   }
 }
 
@@ -89,8 +116,12 @@ public struct OutputRenderer: Sendable {
   ///     nothing else changed: the tokens, their order, types, modality and deprecation, the
   ///     configuration and the templates are all as they were. `nil` when that is not known: the
   ///     output renders in full.
+  ///   - handOff: Outside a session (without `memo`), where an output that renders many files may
+  ///     give each, in order, as soon as it is rendered (``PatchableOutputEmitter``); the output
+  ///     returned then lists only the files not handed off, which come after them.
   package func render(
-    _ output: Configuration.Output, tokens: ModalTokenSet, memo: OutputMemo?, changedTokens: [ModalToken]?
+    _ output: Configuration.Output, tokens: ModalTokenSet, memo: OutputMemo?, changedTokens: [ModalToken]?,
+    handingOff handOff: FileHandOff? = nil
   ) throws -> GeneratedOutput {
     let tokens = output.filter.apply(to: tokens)
     let options = output.options
@@ -146,13 +177,18 @@ public struct OutputRenderer: Sendable {
         memo.patches += 1
       } else {
         let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
-        let rendered = try patchable.render(tokens, templates: templates, keepingState: true)
+        let rendered = try patchable.render(tokens, templates: templates, keepingState: true, handingOff: nil)
         files = rendered.files
         memo.state = rendered.state
       }
     } else {
       let templates = try self.templates(for: output, required: emitter.templateNames(for: tokens))
-      files = try emitter.files(for: tokens, templates: templates)
+      if let patchable = emitter as? any PatchableOutputEmitter {
+        files = try patchable.render(tokens, templates: templates, keepingState: false, handingOff: handOff)
+          .files
+      } else {
+        files = try emitter.files(for: tokens, templates: templates)
+      }
     }
     return GeneratedOutput(
       directory: directory(for: output), files: files, warnings: emitter.warnings(for: tokens))

@@ -20,9 +20,10 @@ struct CSSEmitter: PatchableOutputEmitter {
 
   func templateNames(for tokens: ModalTokenSet) -> [String] { ["tokens.css"] }
 
-  func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
-    files: [GeneratedFile], state: (any OutputPatching)?
-  ) {
+  /// One file, returned: none is handed off.
+  func render(
+    _ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool, handingOff _: FileHandOff?
+  ) throws -> (files: [GeneratedFile], state: (any OutputPatching)?) {
     // The names claimed along the way are gone before the stylesheet is rendered.
     let (properties, declared) = try properties(of: tokens)
     guard keepingState else {

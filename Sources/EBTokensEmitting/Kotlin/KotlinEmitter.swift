@@ -32,9 +32,9 @@ struct KotlinEmitter: PatchableOutputEmitter {
       + (StyleKinds(tokens).kotlinSections.any ? ["styles.kt"] : [])
   }
 
-  func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
-    files: [GeneratedFile], state: (any OutputPatching)?
-  ) {
+  func render(
+    _ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool, handingOff handOff: FileHandOff?
+  ) throws -> (files: [GeneratedFile], state: (any OutputPatching)?) {
     let language = KotlinLanguage()
     let reserved = tokens.hasModes ? modeDeclarations : []
     // An alias names its target from the root: an object of the root's name would hide it.
@@ -43,9 +43,10 @@ struct KotlinEmitter: PatchableOutputEmitter {
       keepsReferences: keepsReferences)
     let rootName = KotlinLanguage.escaped(objectName)
     let root = builder.root(tokens, named: rootName)
-    // `EBTokens_Color_Text`, `EBTokens_Color_Text_2`: no group identifier has an inner `_`.
-    let split = NamespaceSplit(
-      root: root,
+    // `EBTokens_Color_Text`, `EBTokens_Color_Text_2`: no group identifier has an inner `_`. The
+    // unsplit tree is let go: the split holds every context now.
+    var split = NamespaceSplit(
+      root: consume root,
       partName: { path, position in
         KotlinLanguage.escaped(path.joined(separator: "_") + (position == 0 ? "" : "_\(position + 1)"))
       }, maxPartsPerNamespace: Self.maxPartsPerNamespace)
@@ -75,14 +76,21 @@ struct KotlinEmitter: PatchableOutputEmitter {
         "group.kt", PartFileContext(file: context, parts: parts),
         tokenCount: parts.reduce(0) { $0 + $1.tokens.count })
     }
-    var files = [
+    var files = RenderedFiles(handingOff: keepingState ? nil : handOff)
+    files.append(
       GeneratedFile(
         path: folder + "/" + objectName + ".kt",
-        bytes: try templates.render("tokens.kt", context, tokenCount: root.tokens.count))
-    ]
+        bytes: try templates.render("tokens.kt", context, tokenCount: split.skeleton.tokens.count)))
     var partFiles: [SplitOutputState<KotlinLanguage>.PartFile] = []
-    for file in split.files {
-      partFiles.append(.init(fileIndex: files.count, parts: file.parts))
+    var splitFiles = split.takeFiles()
+    for index in splitFiles.indices {
+      let file = splitFiles[index]
+      if keepingState {
+        partFiles.append(.init(fileIndex: files.count, parts: file.parts))
+      } else {
+        // The file's parts go once it is rendered (`NamespaceSplit.takeFiles`).
+        splitFiles[index] = NamespaceSplit.PartFile(name: file.name, parts: [])
+      }
       files.append(
         GeneratedFile(path: "\(folder)/\(objectName)_\(file.name).kt", bytes: try renderParts(file.parts)))
     }
@@ -91,11 +99,11 @@ struct KotlinEmitter: PatchableOutputEmitter {
       files.append(
         GeneratedFile(path: folder + "/EBStyles.kt", bytes: try templates.render("styles.kt", context)))
     }
-    guard keepingState else { return (files, nil) }
+    guard keepingState else { return (files.kept, nil) }
     let state = SplitOutputState(
-      builder: builder, files: files, partFiles: partFiles, tokens: tokens, render: renderParts,
+      builder: builder, files: files.kept, partFiles: partFiles, tokens: tokens, render: renderParts,
       facts: { [Self.hasWideGamutColors($0)] })
-    return (files, state)
+    return (files.kept, state)
   }
 
   /// Whether a color is written outside sRGB in some mode: the one thing the files other than the

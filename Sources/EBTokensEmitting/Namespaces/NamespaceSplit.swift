@@ -21,7 +21,16 @@ struct NamespaceSplit {
   /// its sub-groups; in Kotlin, a group with tokens names its last part as its `base`.
   let skeleton: NamespaceContext
   /// The part files, each top-level group's in order, the groups in the root's order.
-  let files: [PartFile]
+  private(set) var files: [PartFile]
+
+  /// ``files``, taken out of the split, which keeps none: a render that keeps no state then holds
+  /// each file's parts, and its tokens' contexts, in one place, and lets them go once the file is
+  /// rendered, so that an output of 100,000 tokens never holds every context beside the text made
+  /// of them.
+  mutating func takeFiles() -> [PartFile] {
+    defer { files = [] }
+    return files
+  }
 
   /// One file of parts.
   struct PartFile {

@@ -39,9 +39,9 @@ struct SwiftEmitter: PatchableOutputEmitter {
       + (StyleKinds(tokens).swiftSections.any ? ["EBStyles.swift"] : [])
   }
 
-  func render(_ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool) throws -> (
-    files: [GeneratedFile], state: (any OutputPatching)?
-  ) {
+  func render(
+    _ tokens: ModalTokenSet, templates: TemplateSet, keepingState: Bool, handingOff handOff: FileHandOff?
+  ) throws -> (files: [GeneratedFile], state: (any OutputPatching)?) {
     let language = SwiftLanguage()
     let reserved = tokens.hasModes ? Self.modeDeclarations : []
     // An alias names its target from the root: a namespace of the root's name would hide it.
@@ -54,31 +54,38 @@ struct SwiftEmitter: PatchableOutputEmitter {
       errors.append(.reservedOutputName(language: language.name, identifier: moduleName, at: location))
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    let split = NamespaceSplit(root: root)
+    // The unsplit tree is let go: the split holds every context now.
+    var split = NamespaceSplit(root: consume root)
     let modal = tokens.hasModes ? SwiftModalContext(modes: tokens.modes) : nil
     let styles = StyleKinds(tokens).swiftSections
     let context = SwiftPackageContext(
       moduleName: moduleName, root: split.skeleton, modal: modal, styles: styles)
     let sources = writesSourcesOnly ? "" : "Sources/\(moduleName)/"
-    var files =
-      writesSourcesOnly
-      ? [] : [GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context))]
+    var files = RenderedFiles(handingOff: keepingState ? nil : handOff)
+    if !writesSourcesOnly {
+      files.append(
+        GeneratedFile(path: "Package.swift", bytes: try templates.render("Package.swift", context)))
+    }
     files.append(
       GeneratedFile(
         path: writesSourcesOnly ? Self.sourceFileNames[0] : sources + moduleName + ".swift",
-        bytes: try templates.render("tokens.swift", context, tokenCount: root.tokens.count)))
+        bytes: try templates.render("tokens.swift", context, tokenCount: split.skeleton.tokens.count)))
     let renderParts = { (parts: [NamespacePart]) throws -> [UInt8] in
       try templates.render(
         "group.swift", PartFileContext(file: context, parts: parts),
         tokenCount: parts.reduce(0) { $0 + $1.tokens.count })
     }
     var partFiles: [SplitOutputState<SwiftLanguage>.PartFile] = []
-    for (path, parts) in partFileLayout(split.files, folder: sources) {
+    var layout = partFileLayout(split.takeFiles(), folder: sources)
+    for index in layout.indices {
+      let (path, parts) = layout[index]
+      // Without a state to keep, the file's parts go once it is rendered (`NamespaceSplit.takeFiles`).
+      if !keepingState { layout[index].parts = [] }
       if parts.isEmpty {
         files.append(
           Self.unneededSource(path, reason: "no top-level group of the tokens falls in this part"))
       } else {
-        partFiles.append(.init(fileIndex: files.count, parts: parts))
+        if keepingState { partFiles.append(.init(fileIndex: files.count, parts: parts)) }
         files.append(GeneratedFile(path: path, bytes: try renderParts(parts)))
       }
     }
@@ -99,11 +106,11 @@ struct SwiftEmitter: PatchableOutputEmitter {
     } else if writesSourcesOnly {
       files.append(Self.unneededSource("EBStyles.swift", reason: "the tokens have no composite values"))
     }
-    guard keepingState else { return (files, nil) }
+    guard keepingState else { return (files.kept, nil) }
     let state = SplitOutputState(
-      builder: builder, files: files, partFiles: partFiles, tokens: tokens, render: renderParts,
+      builder: builder, files: files.kept, partFiles: partFiles, tokens: tokens, render: renderParts,
       facts: { _ in [] })
-    return (files, state)
+    return (files.kept, state)
   }
 
   /// The part files holding the tokens' extensions, each with its path and parts: in a package,

@@ -265,6 +265,32 @@ import Testing
     }
   }
 
+  /// A Swift output's files are compared and staged one by one as they are rendered; another
+  /// output's error fails the build, and none of them is left anywhere, written or staged.
+  @Test func filesStagedAsTheyAreRenderedAreLeftNowhereWhenAnotherOutputFails() throws {
+    try withTemporaryDirectory { root in
+      let project = try Project(in: root)
+      try project.build()
+      let before = project.distFiles()
+      let contents = before.map { project.read("dist/" + $0) }
+      // A new group, a new part file to stage; and a stylesheet that cannot be written.
+      try project.write("tokens/extra.yaml", "extra:\n  $type: color\n  ink: \"#102030\"\n")
+      try project.write(
+        "ebtokens.yml",
+        "tokens: tokens\noutputs:\n  - kind: swift\n    destination: dist/swift\n"
+          + "  - kind: css\n    destination: dist/css/\n")
+      let errors = diagnostics { try project.build() }
+      #expect(errors.count == 1)
+      #expect(project.distFiles() == before)
+      #expect(before.map { project.read("dist/" + $0) } == contents)
+      // The file a build of the same tokens would write is the one left out.
+      try project.write(
+        "ebtokens.yml", "tokens: tokens\noutputs:\n  - kind: swift\n    destination: dist/swift\n")
+      try project.build()
+      #expect(project.exists("dist/swift/Sources/EBTokens/EBTokens+Extra.swift"))
+    }
+  }
+
   @Test func aCSSDestinationMustBeAFile() throws {
     try withTemporaryDirectory { root in
       let project = try Project(in: root)

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 @testable import EBTokensBuild
+@testable import EBTokensConfig
 @testable import EBTokensEmitting
+@testable import EBTokensSupport
 
 /// The Swift and Kotlin outputs split into files: the root file declares the namespaces, each
 /// top-level group's tokens are in files of their own, at most `NamespaceSplit.tokensPerFile` a
@@ -31,6 +33,32 @@ struct EmitSplitTests {
 
   static let swiftSources = "swift/Sources/EBTokens/"
   static let kotlinSources = "kotlin/com/eastblue/ds/tokens/"
+
+  /// Outside a session, each file of the Swift and Kotlin outputs is handed off as soon as it is
+  /// rendered, for the build to compare and stage it and let it go: every file, in the order a
+  /// render that keeps them returns them, with the same bytes, and none returned. The other
+  /// outputs of the shipped configuration hand off none and return their files.
+  @Test func eachFileOfASplitOutputIsHandedOffInTheOrderARenderReturnsIt() throws {
+    let root = TestPaths.repositoryRoot.path
+    let configuration = try ConfigurationLoader().load(path: root + "/ebtokens.yml")
+    let tokens = try ProjectTokens.load(configuration, limits: .standard).value
+    let renderer = OutputRenderer(configuration: configuration)
+    try #require(configuration.outputs.count { [.swift, .kotlin].contains($0.kind) } == 2)
+    for output in configuration.outputs {
+      let kept = try renderer.render(output, tokens: tokens)
+      var handedOff: [GeneratedFile] = []
+      let returned = try renderer.render(
+        output, tokens: tokens, memo: nil, changedTokens: nil, handingOff: { handedOff.append($0) })
+      if [.swift, .kotlin].contains(output.kind) {
+        #expect(kept.files.count > 2)
+        #expect(handedOff == kept.files, "\(output.kind)")
+        #expect(returned.files.isEmpty, "\(output.kind)")
+      } else {
+        #expect(handedOff.isEmpty, "\(output.kind)")
+        #expect(returned.files == kept.files, "\(output.kind)")
+      }
+    }
+  }
 
   /// A group of 1,200 tokens in three files of at most 500; a nested group cut where a file ends
   /// continues in the next as an extension (Swift) or a subclass of its first part (Kotlin), and

@@ -85,15 +85,16 @@ struct KotlinEmitter: PatchableOutputEmitter {
     var splitFiles = split.takeFiles()
     for index in splitFiles.indices {
       let file = splitFiles[index]
-      if keepingState {
-        partFiles.append(.init(fileIndex: files.count, parts: file.parts))
-      } else {
-        // The file's parts go once it is rendered (`NamespaceSplit.takeFiles`).
-        splitFiles[index] = NamespaceSplit.PartFile(name: file.name, parts: [])
-      }
+      // The file's tokens are declared now, and without a state to keep, let go once it is rendered.
+      if !keepingState { splitFiles[index] = NamespaceSplit.PartFile(name: file.name, parts: []) }
+      let declared = file.parts.map { builder.declare($0) }
+      // After a token that cannot be declared, the others are declared only for their errors.
+      guard builder.errors.isEmpty else { continue }
+      if keepingState { partFiles.append(.init(fileIndex: files.count, parts: declared)) }
       files.append(
-        GeneratedFile(path: "\(folder)/\(objectName)_\(file.name).kt", bytes: try renderParts(file.parts)))
+        GeneratedFile(path: "\(folder)/\(objectName)_\(file.name).kt", bytes: try renderParts(declared)))
     }
+    if !builder.errors.isEmpty { throw DiagnosticsError(builder.errors) }
     // The types of composite values, only where there are some: a package without them is as before.
     if context.styles.any {
       files.append(

@@ -128,7 +128,12 @@ final class NamespaceContext: TemplateContext {
   let indent: String
   /// Whether nothing precedes it in its parent, so a template can separate siblings.
   let isFirstMember: Bool
+  /// The tokens declared in the namespace itself: the root's own (every other token is in a part
+  /// file, ``NamespaceSplit``).
   let tokens: [TokenContext]
+  /// Below the root, the namespace's tokens, named but not yet declared: the split cuts them into
+  /// parts, and each part's tokens are declared as its file is rendered.
+  let members: [NamedToken]
   let namespaces: [NamespaceContext]
   /// Kotlin, in the root file of a split output (``NamespaceSplit``): the class of the
   /// namespace's last part, which its object extends to have its tokens; `nil` when it has none.
@@ -136,13 +141,14 @@ final class NamespaceContext: TemplateContext {
 
   package init(
     name: String, path: String, indent: String, isFirstMember: Bool, tokens: [TokenContext],
-    namespaces: [NamespaceContext], base: String? = nil
+    members: [NamedToken] = [], namespaces: [NamespaceContext], base: String? = nil
   ) {
     self.name = name
     self.path = path
     self.indent = indent
     self.isFirstMember = isFirstMember
     self.tokens = tokens
+    self.members = members
     self.namespaces = namespaces
     self.base = base
   }
@@ -159,6 +165,17 @@ final class NamespaceContext: TemplateContext {
     default: return nil
     }
   }
+}
+
+/// A token under the identifier it has in its namespace, not yet declared: its declaration (the
+/// value written in the language, its type and documentation) is made by
+/// ``NamespaceContextBuilder/declare(_:)`` when the file it is in is rendered, so that an output
+/// holds the declarations of one file at a time (at 100,000 tokens, about 15 MB of them).
+struct NamedToken: Sendable {
+  /// The identifier: `labelTitle`.
+  let name: String
+  /// The token's position in the token set the builder names.
+  let position: Int
 }
 
 /// A token as a member of its namespace, for templates.
@@ -245,7 +262,8 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     }
   }
 
-  /// The root namespace, named `rootName`, holding every token.
+  /// The root namespace, named `rootName`: every namespace, each with its tokens named, and the
+  /// root's own tokens declared (the others are declared by ``declare(_:)-([NamedToken])``).
   mutating func root(_ tokens: ModalTokenSet, named rootName: String) -> NamespaceContext {
     modes = tokens.modes
     self.tokens = tokens.tokens
@@ -343,12 +361,9 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   private mutating func namespace(
     _ node: NamespaceTree.Node, name: String, qualifiedName: String, depth: Int, isFirstMember: Bool
   ) -> NamespaceContext {
-    // A token is declared one level deep wherever it is written, the root's own in the root file
-    // and every other in a part file (`NamespaceSplit`), which takes its context as it is.
-    let memberIndent = indent(1)
     var claimed = Claims(capacity: node.tokens.count + node.children.count)
-    var tokens: [TokenContext] = []
-    tokens.reserveCapacity(node.tokens.count)
+    var members: [NamedToken] = []
+    members.reserveCapacity(node.tokens.count)
     for (position, tokenIndex) in node.tokens.enumerated() {
       let token = self.tokens[tokenIndex]
       guard let identifier = memberIdentifier(token.path.segments.last ?? "") else {
@@ -356,12 +371,12 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
         continue
       }
       claim(identifier, for: .token(position), in: &claimed, of: node, scope: qualifiedName)
-      if let declaration = declaration(of: token) {
-        tokens.append(
-          TokenContext(
-            name: identifier.text, token: token.first, indent: memberIndent, declaration: declaration))
-      }
+      members.append(NamedToken(name: identifier.text, position: tokenIndex))
     }
+    // The root's own tokens are declared in the root file, and declared now; every other token is
+    // in a part file, declared as that file is rendered.
+    let tokens = depth == 0 ? declare(members) : []
+    if depth == 0 { members = [] }
     var namespaces: [NamespaceContext] = []
     namespaces.reserveCapacity(node.children.count)
     for (position, child) in node.children.enumerated() {
@@ -376,11 +391,34 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       namespaces.append(
         namespace(
           child, name: identifier.text, qualifiedName: qualifiedName + "." + identifier.text,
-          depth: depth + 1, isFirstMember: tokens.isEmpty && namespaces.isEmpty))
+          depth: depth + 1, isFirstMember: node.tokens.isEmpty && namespaces.isEmpty))
     }
     return NamespaceContext(
       name: name, path: node.name, indent: indent(depth), isFirstMember: isFirstMember, tokens: tokens,
-      namespaces: namespaces)
+      members: members, namespaces: namespaces)
+  }
+
+  /// `members` declared, each as a member one level deep: a token is declared so wherever it is
+  /// written, the root's own in the root file and every other in a part file. A token that cannot
+  /// be declared is left out, with its error in ``errors``.
+  mutating func declare(_ members: [NamedToken]) -> [TokenContext] {
+    let memberIndent = indent(1)
+    var tokens: [TokenContext] = []
+    tokens.reserveCapacity(members.count)
+    for member in members {
+      let token = self.tokens[member.position]
+      if let declaration = declaration(of: token) {
+        tokens.append(
+          TokenContext(name: member.name, token: token.first, indent: memberIndent, declaration: declaration))
+      }
+    }
+    return tokens
+  }
+
+  /// `part`'s tokens declared (``declare(_:)-([NamedToken])``), for its file's template.
+  mutating func declare(_ part: NamespaceSplit.Part) -> NamespacePart {
+    NamespacePart(
+      qualifiedName: part.qualifiedName, name: part.name, base: part.base, tokens: declare(part.members))
   }
 
   /// The indentation of a declaration `depth` levels deep.

@@ -23,10 +23,7 @@ struct NamespaceSplit {
   /// The part files, each top-level group's in order, the groups in the root's order.
   private(set) var files: [PartFile]
 
-  /// ``files``, taken out of the split, which keeps none: a render that keeps no state then holds
-  /// each file's parts, and its tokens' contexts, in one place, and lets them go once the file is
-  /// rendered, so that an output of 100,000 tokens never holds every context beside the text made
-  /// of them.
+  /// ``files``, taken out of the split, which keeps none.
   mutating func takeFiles() -> [PartFile] {
     defer { files = [] }
     return files
@@ -38,7 +35,19 @@ struct NamespaceSplit {
     /// identifier without backticks, `Color`; `Color-2` for its second file. Names differing
     /// only in letter case get a number too, for case-insensitive file systems.
     let name: String
-    let parts: [NamespacePart]
+    let parts: [Part]
+  }
+
+  /// A run of one namespace's tokens, named but not yet declared: its file's template sees it as
+  /// a ``NamespacePart`` once they are (``NamespaceContextBuilder/declare(_:)-(NamespaceSplit.Part)``).
+  struct Part {
+    /// The namespace from the root: `EBTokens.Color.Text`.
+    let qualifiedName: String
+    /// Kotlin: the part's class, `EBTokens_Color_Text_2`; `nil` in Swift.
+    let name: String?
+    /// Kotlin: the class of the namespace's part before it, which this one extends; `nil` for the first.
+    let base: String?
+    let members: [NamedToken]
   }
 
   /// Splits the namespaces below `root`.
@@ -85,7 +94,7 @@ struct NamespaceSplit {
     /// parts and their tokens.
     private var group = ""
     private var groupFiles = 0
-    private var parts: [NamespacePart] = []
+    private var parts: [Part] = []
     private var tokenCount = 0
     /// The lowercased names already given, so that no two differ only in case.
     private var takenNames: Set<String> = []
@@ -121,7 +130,7 @@ struct NamespaceSplit {
       _ namespace: NamespaceContext, qualifiedName: String, path: [String], isFirstMember: Bool
     ) -> NamespaceContext {
       var base: String?
-      var remaining = namespace.tokens[...]
+      var remaining = namespace.members[...]
       var position = 0
       let limit = NamespaceSplit.tokensPerFile
       // A namespace too large for `maxParts` parts of a file each: larger parts, a file each.
@@ -132,9 +141,7 @@ struct NamespaceSplit {
         let taken = remaining.prefix(largePart ?? (limit - tokenCount))
         remaining = remaining.dropFirst(taken.count)
         let name = partName?(path, position)
-        // The tokens' very contexts: the builder made them as a part declares them.
-        parts.append(
-          NamespacePart(qualifiedName: qualifiedName, name: name, base: base, tokens: Array(taken)))
+        parts.append(Part(qualifiedName: qualifiedName, name: name, base: base, members: Array(taken)))
         tokenCount += taken.count
         base = name
         position += 1

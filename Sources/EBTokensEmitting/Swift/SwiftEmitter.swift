@@ -79,16 +79,20 @@ struct SwiftEmitter: PatchableOutputEmitter {
     var layout = partFileLayout(split.takeFiles(), folder: sources)
     for index in layout.indices {
       let (path, parts) = layout[index]
-      // Without a state to keep, the file's parts go once it is rendered (`NamespaceSplit.takeFiles`).
+      // The file's tokens are declared now, and without a state to keep, let go once it is rendered.
       if !keepingState { layout[index].parts = [] }
       if parts.isEmpty {
         files.append(
           Self.unneededSource(path, reason: "no top-level group of the tokens falls in this part"))
-      } else {
-        if keepingState { partFiles.append(.init(fileIndex: files.count, parts: parts)) }
-        files.append(GeneratedFile(path: path, bytes: try renderParts(parts)))
+        continue
       }
+      let declared = parts.map { builder.declare($0) }
+      // After a token that cannot be declared, the others are declared only for their errors.
+      guard builder.errors.isEmpty else { continue }
+      if keepingState { partFiles.append(.init(fileIndex: files.count, parts: declared)) }
+      files.append(GeneratedFile(path: path, bytes: try renderParts(declared)))
     }
+    if !builder.errors.isEmpty { throw DiagnosticsError(builder.errors) }
     files.append(
       GeneratedFile(path: sources + "EBColor.swift", bytes: try templates.render("EBColor.swift", context)))
     if modal != nil {
@@ -118,12 +122,12 @@ struct SwiftEmitter: PatchableOutputEmitter {
   /// ``sourcesOnlyPartCount`` part files, each holding the split's files whose names hash to it,
   /// in order (no parts for one the tokens do not need).
   private func partFileLayout(_ splitFiles: [NamespaceSplit.PartFile], folder: String) -> [(
-    path: String, parts: [NamespacePart]
+    path: String, parts: [NamespaceSplit.Part]
   )] {
     guard writesSourcesOnly else {
       return splitFiles.map { ("\(folder)\(moduleName)+\($0.name).swift", $0.parts) }
     }
-    var shards = [[NamespacePart]](repeating: [], count: Self.sourcesOnlyPartCount)
+    var shards = [[NamespaceSplit.Part]](repeating: [], count: Self.sourcesOnlyPartCount)
     for file in splitFiles {
       shards[Int(ContentHash.xxh64(file.name.utf8) % UInt64(Self.sourcesOnlyPartCount))] += file.parts
     }

@@ -60,6 +60,28 @@ struct EmitSplitTests {
     }
   }
 
+  /// A part file's tokens are declared as it is rendered: a token Kotlin cannot write in the
+  /// first part file and one in the third are both reported, by one build, which writes nothing.
+  @Test func tokensThatCannotBeDeclaredInSeveralPartFilesAreAllReported() throws {
+    try withTemporaryDirectory { root in
+      let project = try BuildProject(in: root, configuration: Self.configuration)
+      // `big.w0`, then 1,200 colors, then `big.w1`: the weights fall in the first and third files.
+      try project.write(
+        "tokens/big.yaml",
+        "big:\n  a:\n    w0: {$type: fontWeight, $value: 450.5}\n" + "  b:\n    $type: color\n"
+          + Self.colors(1_200, indent: "    ") + "  c:\n    w1: {$type: fontWeight, $value: 650.5}\n")
+      let errors = diagnostics { try project.buildResult() }.map {
+        $0.replacingOccurrences(of: root.path + "/", with: "")
+      }
+      #expect(
+        errors == [
+          "tokens/big.yaml:3:37: error: 'big.a.w0' cannot be written in the Kotlin output: a font weight must be a whole number in Kotlin, not 450.5",
+          "tokens/big.yaml:1207:37: error: 'big.c.w1' cannot be written in the Kotlin output: a font weight must be a whole number in Kotlin, not 650.5",
+        ])
+      #expect(project.distFiles() == [])
+    }
+  }
+
   /// A group of 1,200 tokens in three files of at most 500; a nested group cut where a file ends
   /// continues in the next as an extension (Swift) or a subclass of its first part (Kotlin), and
   /// every namespace is declared once, in the root file.

@@ -116,19 +116,18 @@ public enum ContrastAudit {
     }
     // `nil` stands for the only mode of a project without modes.
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
-    let matches: Matches
+    let kept = matchesUnchanged ? memo?.matches : nil
     // The last results are kept only with the matches they were measured for.
-    var previous: Measured?
-    if matchesUnchanged, let kept = memo?.matches {
-      matches = kept
-      previous = memo?.measured
-    } else {
-      memo?.matches = nil
-      let (entries, rules, fonts) = try match(audit.rules, in: tokens, modes: modes)
-      let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
-      matches = Matches(entries: entries, rules: rules, fonts: fonts, order: order)
-      memo?.matches = matches
-    }
+    var previous = kept == nil ? nil : memo?.measured
+    if kept == nil { memo?.matches = nil }
+    let matches =
+      try kept
+      ?? {
+        let (entries, rules, fonts) = try match(audit.rules, in: tokens, modes: modes)
+        let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
+        return Matches(entries: entries, rules: rules, fonts: fonts, order: order)
+      }()
+    if kept == nil { memo?.matches = matches }
     memo?.measured = nil
     var sources = LiteralSources(tokens)
     var remeasured: Measured?
@@ -142,7 +141,7 @@ public enum ContrastAudit {
     let measured =
       remeasured
       ?? measure(
-        matches, in: tokens, modes: modes, audit: audit, sources: &sources,
+        consume matches, in: tokens, modes: modes, audit: audit, sources: &sources,
         recordingWhatEachIsMeasuredFrom: memo != nil)
     memo?.measured = measured
     let results = measured.results
@@ -163,7 +162,9 @@ public enum ContrastAudit {
   struct Pair {
     enum Background: Hashable {
       case token(Int)
-      case literal(Color, text: String)
+      /// Boxed (`indirect`), so that every pair is a few words: an audit of a large design system
+      /// holds tens of thousands while it measures, most of them with a token for a background.
+      indirect case literal(Color, text: String)
       case perMode([String: Rule.ModeColor])
     }
 
@@ -537,7 +538,7 @@ public enum ContrastAudit {
   /// their literals from; and, for an audit that keeps them for the next, what each entry's result
   /// was measured from (empty otherwise: ``Measured/byEntry`` serves only ``remeasure``).
   private static func measure(
-    _ matches: Matches, in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit,
+    _ matches: consuming Matches, in tokens: ModalTokenSet, modes: [String?], audit: Configuration.Audit,
     sources: inout LiteralSources, recordingWhatEachIsMeasuredFrom recording: Bool
   ) -> Measured {
     var results: [PairResult] = []
@@ -560,7 +561,9 @@ public enum ContrastAudit {
       results.append(result)
       resultSources.append(source)
     }
-    // The requests are freed once searched, before the notes are made.
+    // The matches (tens of thousands of entries for a large audit) are let go before the search,
+    // unless a session's memo keeps them; the requests once searched, before the notes are made.
+    _ = consume matches
     setFixes(consume fixRequests, in: &results)
     noteWhatFixesMove(&results, sources: resultSources)
     return Measured(
@@ -689,8 +692,8 @@ public enum ContrastAudit {
     var fixRequest: ContrastFix.Request?
     if !passes, let minimum {
       fixRequest = ContrastFix.Request(
-        foreground: foregroundColor, background: backgroundColor, canvas: audit.canvas(for: mode),
-        minimum: minimum, method: audit.method, aliasBase: aliasBase(of: set.tokens[foreground], in: set),
+        foreground: foregroundColor, backdrop: measurement.backdrop, minimum: minimum, method: audit.method,
+        aliasBase: aliasBase(of: set.tokens[foreground], in: set),
         token: sources.source(of: foreground, mode: entry.mode).name)
     }
     let result = PairResult(
@@ -703,11 +706,11 @@ public enum ContrastAudit {
   }
 
   /// For a foreground written as `{base} @ NN%`: the base's color and the factor.
-  private static func aliasBase(of token: Token, in set: TokenSet) -> (color: Color, factor: Double)? {
+  private static func aliasBase(of token: Token, in set: TokenSet) -> ContrastFix.AliasBase? {
     guard let reference = token.reference, let factor = reference.alphaFactor,
       let base = set[reference.target.name]?.value.colorValue
     else { return nil }
-    return (base, factor)
+    return ContrastFix.AliasBase(color: base, factor: factor)
   }
 
   /// The token that holds `token`'s literal value: itself, or the last token of its chain of
@@ -873,14 +876,21 @@ public enum ContrastAudit {
         pairsBySource[found].append(index)
       }
     }
+    // Each pair's label is made once and shared by every list it is in: the fixes of the pairs
+    // under one base token each list all the others (at 100,000 tokens, 6 MB of labels made per list).
+    var labels: [Int: String] = [:]
+    func label(_ pair: Int) -> String {
+      if let made = labels[pair] { return made }
+      let made = "\(results[pair].foreground) on \(results[pair].background)"
+      labels[pair] = made
+      return made
+    }
     for index in noted where results[index].fix != nil {
       let source = sources[index]
       guard source.foregroundSource != source.foreground,
         let found = position(of: Source(token: source.foregroundSource, mode: source.mode))
       else { continue }
-      let moved = pairsBySource[found].filter { $0 != index }.map {
-        "\(results[$0].foreground) on \(results[$0].background)"
-      }
+      let moved = pairsBySource[found].filter { $0 != index }.map(label)
       // A kept result keeps its fields, and so its identity, when what it moves is the same.
       results[index].setWhatTheFixAlsoMoves(moved)
     }
@@ -929,7 +939,13 @@ public struct PairResult: Sendable, Equatable {
   /// The resolved values, possibly translucent.
   public var foregroundColor: Color { fields.foregroundColor }
   public var backgroundColor: Color { fields.backgroundColor }
-  public var measurement: ContrastAudit.Measurement { fields.measurement }
+  public var measurement: ContrastAudit.Measurement {
+    // The foreground as seen is made again from its color and the backdrop, as it was measured.
+    ContrastAudit.Measurement(
+      backdrop: fields.backdrop,
+      composited: Compositing.flattened(fields.foregroundColor, over: fields.backdrop),
+      ratio: fields.ratio, apcaLc: fields.apcaLc)
+  }
   /// The minimum in the method's unit (ratio or |Lc|); `nil` for decorative pairs.
   public var required: Double? { fields.required }
   public var passes: Bool { fields.passes }
@@ -969,10 +985,12 @@ public struct PairResult: Sendable, Equatable {
     passes: Bool, foregroundLocation: SourceLocation, backgroundLocation: SourceLocation?,
     ruleLocation: SourceLocation?, mode: String?, font: APCAFont?
   ) {
+    // `measurement` is of `foregroundColor`: its composited color is that color on its backdrop.
     fields = Fields(
       foreground: foreground, background: background, backgroundIsLiteral: backgroundIsLiteral, role: role,
-      foregroundColor: foregroundColor, backgroundColor: backgroundColor, measurement: measurement,
-      required: required, passes: passes, foregroundLocation: foregroundLocation,
+      foregroundColor: foregroundColor, backgroundColor: backgroundColor, backdrop: measurement.backdrop,
+      ratio: measurement.ratio, apcaLc: measurement.apcaLc, required: required, passes: passes,
+      foregroundLocation: foregroundLocation,
       backgroundLocation: backgroundLocation, ruleLocation: ruleLocation, mode: mode, font: font, fix: nil)
   }
 
@@ -1012,7 +1030,12 @@ public struct PairResult: Sendable, Equatable {
     let role: Configuration.Audit.Role
     let foregroundColor: Color
     let backgroundColor: Color
-    let measurement: ContrastAudit.Measurement
+    /// The measurement, but for the foreground composited on the backdrop, which the
+    /// foreground's color and the backdrop give: a color less for each of tens of thousands of
+    /// results.
+    let backdrop: Color
+    let ratio: Double
+    let apcaLc: Double
     let required: Double?
     let passes: Bool
     let foregroundLocation: SourceLocation
@@ -1024,7 +1047,7 @@ public struct PairResult: Sendable, Equatable {
 
     init(
       foreground: String, background: String, backgroundIsLiteral: Bool, role: Configuration.Audit.Role,
-      foregroundColor: Color, backgroundColor: Color, measurement: ContrastAudit.Measurement,
+      foregroundColor: Color, backgroundColor: Color, backdrop: Color, ratio: Double, apcaLc: Double,
       required: Double?, passes: Bool, foregroundLocation: SourceLocation,
       backgroundLocation: SourceLocation?,
       ruleLocation: SourceLocation?, mode: String?, font: APCAFont?, fix: FixBox?
@@ -1035,7 +1058,9 @@ public struct PairResult: Sendable, Equatable {
       self.role = role
       self.foregroundColor = foregroundColor
       self.backgroundColor = backgroundColor
-      self.measurement = measurement
+      self.backdrop = backdrop
+      self.ratio = ratio
+      self.apcaLc = apcaLc
       self.required = required
       self.passes = passes
       self.foregroundLocation = foregroundLocation
@@ -1049,8 +1074,8 @@ public struct PairResult: Sendable, Equatable {
     func with(fix: FixBox?) -> Fields {
       Fields(
         foreground: foreground, background: background, backgroundIsLiteral: backgroundIsLiteral, role: role,
-        foregroundColor: foregroundColor, backgroundColor: backgroundColor, measurement: measurement,
-        required: required, passes: passes, foregroundLocation: foregroundLocation,
+        foregroundColor: foregroundColor, backgroundColor: backgroundColor, backdrop: backdrop, ratio: ratio,
+        apcaLc: apcaLc, required: required, passes: passes, foregroundLocation: foregroundLocation,
         backgroundLocation: backgroundLocation, ruleLocation: ruleLocation, mode: mode, font: font, fix: fix)
     }
 
@@ -1058,7 +1083,8 @@ public struct PairResult: Sendable, Equatable {
       foreground == other.foreground && background == other.background
         && backgroundIsLiteral == other.backgroundIsLiteral && role == other.role
         && foregroundColor == other.foregroundColor && backgroundColor == other.backgroundColor
-        && measurement == other.measurement && required == other.required && passes == other.passes
+        && backdrop == other.backdrop && ratio == other.ratio && apcaLc == other.apcaLc
+        && required == other.required && passes == other.passes
         && foregroundLocation == other.foregroundLocation && backgroundLocation == other.backgroundLocation
         && ruleLocation == other.ruleLocation && mode == other.mode && font == other.font
         && fix?.fix == other.fix?.fix

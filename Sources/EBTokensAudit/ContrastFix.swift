@@ -44,23 +44,24 @@ extension ContrastFix {
   /// channels can show (a step of one in a channel moves OKLCH lightness by about 0.002 or more).
   static let lightnessPrecision = 1e-4
 
-  /// A failing pair, as much of it as a fix is searched from.
+  /// A failing pair, as much of it as a fix is searched from: an audit of a large design system
+  /// holds one for each of tens of thousands of failing pairs while it measures, so it is small.
   struct Request: Sendable {
     let foreground: Color
-    let background: Color
-    let canvas: Color
+    /// The background flattened onto the canvas, as the pair was measured on (opaque): what the
+    /// fix is judged and measured on.
+    let backdrop: Color
     let minimum: Double
     let method: ContrastAudit.Method
     /// For a foreground written as `{base} @ NN%`: the base's color and the factor.
-    let aliasBase: (color: Color, factor: Double)?
+    let aliasBase: AliasBase?
     /// The token that holds the foreground's literal.
     let token: String
 
     /// What the search depends on: everything but ``token``.
     struct Search: Hashable {
       let foreground: Color
-      let background: Color
-      let canvas: Color
+      let backdrop: Color
       let minimum: Double
       let method: ContrastAudit.Method
       let aliasColor: Color?
@@ -68,13 +69,24 @@ extension ContrastFix {
 
       init(_ request: Request) {
         foreground = request.foreground
-        background = request.background
-        canvas = request.canvas
+        backdrop = request.backdrop
         minimum = request.minimum
         method = request.method
         aliasColor = request.aliasBase?.color
         aliasFactor = request.aliasBase?.factor
       }
+    }
+  }
+
+  /// The base color of a foreground written as `{base} @ NN%`, and the factor; boxed, since few
+  /// failing pairs have one.
+  final class AliasBase: Sendable {
+    let color: Color
+    let factor: Double
+
+    init(color: Color, factor: Double) {
+      self.color = color
+      self.factor = factor
     }
   }
 
@@ -91,16 +103,20 @@ extension ContrastFix {
     // Pairs repeat colors: each search is made once per half, and its fix given to every request
     // that asks it, in one box for every request naming the same token.
     @Sendable func boxes(_ half: ArraySlice<Request>) -> [PairResult.FixBox?] {
-      var firstAsking: [Request.Search: Int] = [:]
+      // By the search's hash, the first request asking it, whose search is compared: a search is
+      // about 200 bytes, which a dictionary of searches held for each of tens of thousands of
+      // requests. Another search of the same hash is made on its own.
+      var firstAsking: [Int: Int] = [:]
       var boxes: [PairResult.FixBox?] = []
       boxes.reserveCapacity(half.count)
       for request in half {
         let search = Request.Search(request)
-        if let first = firstAsking[search] {
+        let hash = search.hashValue
+        if let first = firstAsking[hash], Request.Search(half[half.startIndex + first]) == search {
           boxes.append(
             boxes[first].map { $0.fix.token == request.token ? $0 : .init($0.fix.naming(request.token)) })
         } else {
-          firstAsking[search] = boxes.count
+          if firstAsking[hash] == nil { firstAsking[hash] = boxes.count }
           boxes.append(find(request).map(PairResult.FixBox.init))
         }
       }
@@ -129,14 +145,15 @@ extension ContrastFix {
   /// The fix `request` asks for, or `nil` when no lightness passes (a minimum above what black or
   /// white reach on this background).
   static func find(_ request: Request) -> ContrastFix? {
-    let (foreground, background, canvas) = (request.foreground, request.background, request.canvas)
+    let (foreground, backdrop) = (request.foreground, request.backdrop)
     let (minimum, method, aliasBase) = (request.minimum, request.method, request.aliasBase)
     let originalLab = oklab(of: foreground)
     let lch = oklch(fromOklab: originalLab)
     let judge = Judge(
-      backdrop: Compositing.flattened(background, over: canvas), minimum: minimum, method: method)
+      backdrop: backdrop, minimum: minimum, method: method)
     func measured(_ color: Color) -> ContrastAudit.Measurement {
-      ContrastAudit.measure(foreground: color, background: background, canvas: canvas)
+      // On an opaque backdrop, the canvas below it shows nowhere.
+      ContrastAudit.measure(foreground: color, background: backdrop, canvas: backdrop)
     }
     guard
       let color = nearestPassing(lch: lch, originalLab: originalLab, alpha: foreground.alpha, judge: judge)

@@ -209,6 +209,37 @@ import Testing
     return try ContrastAudit.run(configuration: configuration).value
   }
 
+  /// A result keeps its measurement's backdrop and numbers, not the foreground as seen on it: that
+  /// is made again from the foreground's color, and is what measuring the pair again gives, with
+  /// the rest of the measurement, for translucent foregrounds and backgrounds too.
+  @Test func aResultsMeasurementIsWhatMeasuringItsColorsGives() throws {
+    let tokens = try loadTokens([
+      "t.yaml": """
+      color:
+        $type: color
+        paper: "#FFFFFF"
+        veil: "#1E3A5F80"
+        text: "#33333399"
+        ink: "#102030"
+      """
+    ])
+    let audit = try ConfigurationLoader().load(
+      yaml: AuditRuleTests.config(
+        ["text", "ink"].flatMap { foreground in
+          ["paper", "veil"].map {
+            "- foreground: color.\(foreground)\n  background: color.\($0)\n  role: text"
+          }
+        }.joined(separator: "\n")) + "  canvas: \"#F4E9D8\"\n", path: "ebtokens.yml"
+    ).audit
+    let result = try ContrastAudit.run(tokens: ModalTokenSet(single: tokens), audit: audit)
+    try #require(result.results.count == 4)
+    for pair in result.results {
+      let measured = ContrastAudit.measure(
+        foreground: pair.foregroundColor, background: pair.backgroundColor, canvas: audit.canvas)
+      #expect(pair.measurement == measured, "\(pair.foreground) on \(pair.background)")
+    }
+  }
+
   /// The real verdict on EastBlue. The Alert seed claims every title and description passes 4.5:1
   /// on its surface; composited, the warning description (#6C5009 at 80% on #FFF9EB, seen as
   /// #897236) reaches only 4.4232:1 (Python: 4.423239924432082).

@@ -202,8 +202,8 @@ import Testing
     let white = Color(red: 1, green: 1, blue: 1)
     func request(_ grey: Double, token: String, minimum: Double = 4.5) -> ContrastFix.Request {
       ContrastFix.Request(
-        foreground: Color(red: grey, green: grey, blue: grey), background: white, canvas: white,
-        minimum: minimum, method: .wcag2, aliasBase: nil, token: token)
+        foreground: Color(red: grey, green: grey, blue: grey), backdrop: white, minimum: minimum,
+        method: .wcag2, aliasBase: nil, token: token)
     }
     // More than are searched on one core: threes of one grey each, failing on white, the first two
     // for one token, the third for it or, every other three, another.

@@ -44,7 +44,7 @@ struct KotlinEmitter: PatchableOutputEmitter {
     let rootName = KotlinLanguage.escaped(objectName)
     let root = builder.root(tokens, named: rootName)
     // `EBTokens_Color_Text`, `EBTokens_Color_Text_2`: no group identifier has an inner `_`. The
-    // unsplit tree is let go: the split holds every context now.
+    // unsplit tree is let go: the split holds every namespace and named token now.
     var split = NamespaceSplit(
       root: consume root,
       partName: { path, position in
@@ -87,9 +87,7 @@ struct KotlinEmitter: PatchableOutputEmitter {
       let file = splitFiles[index]
       // The file's tokens are declared now, and without a state to keep, let go once it is rendered.
       if !keepingState { splitFiles[index] = NamespaceSplit.PartFile(name: file.name, parts: []) }
-      let declared = file.parts.map { builder.declare($0) }
-      // After a token that cannot be declared, the others are declared only for their errors.
-      guard builder.errors.isEmpty else { continue }
+      guard let declared = builder.declare(file.parts) else { continue }
       if keepingState { partFiles.append(.init(fileIndex: files.count, parts: declared)) }
       files.append(
         GeneratedFile(path: "\(folder)/\(objectName)_\(file.name).kt", bytes: try renderParts(declared)))

@@ -415,10 +415,15 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     return tokens
   }
 
-  /// `part`'s tokens declared (``declare(_:)-([NamedToken])``), for its file's template.
-  mutating func declare(_ part: NamespaceSplit.Part) -> NamespacePart {
-    NamespacePart(
-      qualifiedName: part.qualifiedName, name: part.name, base: part.base, tokens: declare(part.members))
+  /// The tokens of a part file's `parts` declared, for its template; `nil` once a token of these
+  /// parts or of earlier ones could not be declared (``errors`` says why): the files after it are
+  /// not rendered, but their tokens are still declared, for their errors.
+  mutating func declare(_ parts: [NamespaceSplit.Part]) -> [NamespacePart]? {
+    let declared = parts.map { part in
+      NamespacePart(
+        qualifiedName: part.qualifiedName, name: part.name, base: part.base, tokens: declare(part.members))
+    }
+    return errors.isEmpty ? declared : nil
   }
 
   /// The indentation of a declaration `depth` levels deep.

@@ -39,7 +39,7 @@ struct NamespaceSplit {
   }
 
   /// A run of one namespace's tokens, named but not yet declared: its file's template sees it as
-  /// a ``NamespacePart`` once they are (``NamespaceContextBuilder/declare(_:)-(NamespaceSplit.Part)``).
+  /// a ``NamespacePart`` once they are (``NamespaceContextBuilder/declare(_:)-([NamespaceSplit.Part])``).
   struct Part {
     /// The namespace from the root: `EBTokens.Color.Text`.
     let qualifiedName: String

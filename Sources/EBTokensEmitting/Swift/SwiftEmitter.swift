@@ -54,7 +54,7 @@ struct SwiftEmitter: PatchableOutputEmitter {
       errors.append(.reservedOutputName(language: language.name, identifier: moduleName, at: location))
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
-    // The unsplit tree is let go: the split holds every context now.
+    // The unsplit tree is let go: the split holds every namespace and named token now.
     var split = NamespaceSplit(root: consume root)
     let modal = tokens.hasModes ? SwiftModalContext(modes: tokens.modes) : nil
     let styles = StyleKinds(tokens).swiftSections
@@ -86,9 +86,7 @@ struct SwiftEmitter: PatchableOutputEmitter {
           Self.unneededSource(path, reason: "no top-level group of the tokens falls in this part"))
         continue
       }
-      let declared = parts.map { builder.declare($0) }
-      // After a token that cannot be declared, the others are declared only for their errors.
-      guard builder.errors.isEmpty else { continue }
+      guard let declared = builder.declare(parts) else { continue }
       if keepingState { partFiles.append(.init(fileIndex: files.count, parts: declared)) }
       files.append(GeneratedFile(path: path, bytes: try renderParts(declared)))
     }

@@ -52,7 +52,7 @@ struct Report {
     let growthText = growth.map { String(format: "%.1f×", $0) } ?? "n/a"
     lines.append("  growth of (c) from 10,000 to 100,000 tokens: \(growthText)")
     lines.append("")
-    lines.append("targets (issue 6; best times, peak of all runs):")
+    lines.append("targets (issues 6 and 20; best times; peak memory of all runs unless said):")
     for target in targets {
       lines.append("  \(target.verdict.rawValue)  \(target.name): \(target.detail)")
     }
@@ -92,10 +92,16 @@ struct Report {
 
   private func ratio(_ count: Int, _ phase: Phase, _ base: Phase) -> String {
     let name = "\(phase.label.prefix(3))/\(base.label.prefix(3))"
+    guard let multiple = multiple(count, phase, of: base) else { return "\(name) n/a" }
+    return "\(name) " + String(format: "%.1f×", multiple)
+  }
+
+  /// The best time of `phase` as a multiple of `base`'s, at `count` tokens.
+  private func multiple(_ count: Int, _ phase: Phase, of base: Phase) -> Double? {
     guard let value = session.result(count, phase)?.best, let floor = session.result(count, base)?.best,
       floor > 0
-    else { return "\(name) n/a" }
-    return "\(name) " + String(format: "%.1f×", value / floor)
+    else { return nil }
+    return value / floor
   }
 
   private var growth: Double? {
@@ -115,6 +121,7 @@ struct Report {
 
   var targets: [Target] {
     let buildPeak = session.result(100_000, .build).map { Double($0.peakKiB) / 1024 }
+    let leastBuildPeak = session.result(100_000, .build).map { Double($0.leastPeakKiB) / 1024 }
     return [
       judge(
         "full build of 100,000 tokens under 1 s", needs: [(100_000, .build)],
@@ -136,6 +143,24 @@ struct Report {
         "no-change rebuild of 100,000 tokens under 0.1 s", needs: [(100_000, .rebuild)],
         value: session.result(100_000, .rebuild)?.best, format: "%.1f ms"
       ) { $0 < 100 },
+      judge(
+        "parse + resolve of 100,000 tokens within 3× the libyaml floor (issue 20)",
+        needs: [(100_000, .libyaml), (100_000, .resolve)], value: multiple(100_000, .resolve, of: .libyaml),
+        format: "%.1f×"
+      ) { $0 <= 3 },
+      judge(
+        "full build of 100,000 tokens within 6× the libyaml floor (issue 20)",
+        needs: [(100_000, .libyaml), (100_000, .build)], value: multiple(100_000, .build, of: .libyaml),
+        format: "%.1f×"
+      ) { $0 <= 6 },
+      judge(
+        "growth of the full build from 10,000 to 100,000 tokens at most 10.5× (issue 20)",
+        needs: [(10_000, .build), (100_000, .build)], value: growth, format: "%.1f×"
+      ) { $0 <= 10.5 },
+      judge(
+        "peak memory of the full build of 100,000 tokens under 110 MB, the least of its runs (issue 20)",
+        needs: [(100_000, .build)], value: leastBuildPeak, format: "%.1f MB"
+      ) { $0 < 110 },
       judge(
         "one-token change of 100,000 tokens under 0.1 s (issue 20)", needs: [(100_000, .oneTokenChange)],
         value: session.result(100_000, .oneTokenChange)?.best, format: "%.1f ms"

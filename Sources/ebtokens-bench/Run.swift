@@ -140,7 +140,10 @@ struct PhaseResult {
   /// Each run's CPU time, user and system, when the phase runs a child process; the report gives
   /// it for phase (f), whose compilers' wall time on a machine shared with other work says little.
   var cpuMilliseconds: [Double] = []
+  /// The largest peak resident set of the phase's runs, and the smallest: issue 20 judges a
+  /// build's memory, as its times, at the best of its runs.
   var peakKiB = 0
+  var leastPeakKiB = 0
   /// Why the phase failed or was skipped; its times are then incomplete or missing.
   var problem: String?
   /// What else the report says of the phase: which files a change touched, why it did not run.
@@ -283,6 +286,8 @@ struct Session {
       }
       result.milliseconds.append(outcome.milliseconds)
       result.cpuMilliseconds.append(outcome.cpuMilliseconds)
+      result.leastPeakKiB =
+        result.milliseconds.count == 1 ? outcome.peakKiB : min(result.leastPeakKiB, outcome.peakKiB)
       result.peakKiB = max(result.peakKiB, outcome.peakKiB)
     } catch {
       result.problem = error.description

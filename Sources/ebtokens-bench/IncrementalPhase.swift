@@ -1,3 +1,4 @@
+import CAllocator
 import EBTokens
 import EBTokensBenchSupport
 import Foundation
@@ -10,6 +11,8 @@ import Foundation
 enum IncrementalPhase {
   static func measure(directory: String, count: Int, runs: Int) -> PhaseResult {
     var result = PhaseResult(count: count, phase: .oneTokenChange)
+    // The allocator as `--watch` sets it up.
+    ebtokens_allocator_for_a_session()
     do {
       let configPath = (directory as NSString).appendingPathComponent(GeneratedTokenTree.configurationPath)
       let session = BuildSession(configuration: try ConfigurationLoader().load(path: configPath))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CAllocator
 import EBTokens
 import Foundation
 
@@ -105,6 +106,7 @@ struct Audit: ParsableCommand {
   /// `audit --watch`: one line per audit with its summary (see docs/watch.md), then the failing
   /// pairs as the text report shows them; with `--output`, the report is written each time instead.
   private func runWatching() throws {
+    ebtokens_allocator_for_a_session()
     let watcher = ProjectWatcher(
       configurationFile: project.configurationFile,
       loadConfiguration: { configured(try project.configuration(strict: diagnostics.strict)) },

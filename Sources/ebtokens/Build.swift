@@ -1,4 +1,5 @@
 import ArgumentParser
+import CAllocator
 import EBTokens
 import Foundation
 
@@ -67,6 +68,7 @@ struct Build: ParsableCommand {
 
   /// `build --watch`: one line per build (see docs/watch.md), its errors and warnings after it.
   private func runWatching() throws {
+    ebtokens_allocator_for_a_session()
     let builder = Builder(
       lockWaiting: noWait
         ? .fail : .wait { FileHandle.standardError.write(Data("ebtokens: \($0)\n".utf8)) })

@@ -116,18 +116,18 @@ public enum ContrastAudit {
     }
     // `nil` stands for the only mode of a project without modes.
     let modes: [String?] = tokens.hasModes ? tokens.modes : [nil]
-    let kept = matchesUnchanged ? memo?.matches : nil
+    let keptMatches = matchesUnchanged ? memo?.matches : nil
     // The last results are kept only with the matches they were measured for.
-    var previous = kept == nil ? nil : memo?.measured
-    if kept == nil { memo?.matches = nil }
+    var previous = keptMatches == nil ? nil : memo?.measured
+    if keptMatches == nil { memo?.matches = nil }
     let matches =
-      try kept
+      try keptMatches
       ?? {
         let (entries, rules, fonts) = try match(audit.rules, in: tokens, modes: modes)
         let order = reportOrder(entries, rules: rules, tokens: tokens.sets[0], modes: modes)
         return Matches(entries: entries, rules: rules, fonts: fonts, order: order)
       }()
-    if kept == nil { memo?.matches = matches }
+    if keptMatches == nil { memo?.matches = matches }
     memo?.measured = nil
     var sources = LiteralSources(tokens)
     var remeasured: Measured?

@@ -122,12 +122,12 @@ extension ContrastFix {
       }
       return boxes
     }
+    // Below the minimum, one job, which runs on the calling thread.
     let halves =
       requests.count >= minimumCountSearchedSideBySide
       ? [requests[..<(requests.count / 2)], requests[(requests.count / 2)...]] : [requests[...]]
     var position = 0
-    for half in halves.count == 1 ? [boxes(halves[0])] : runSideBySide(halves.map { half in { boxes(half) } })
-    {
+    for half in runSideBySide(halves.map { half in { boxes(half) } }) {
       for box in half {
         if let box { give(position, box) }
         position += 1

@@ -127,8 +127,10 @@ public struct Builder: Sendable {
     }
     afterCheckingForChanges?()
     let loaded = try loader.load(inputs)
-    let tokens = loaded.value
-    var warnings = try loaded.warnings + Self.filterWarnings(configuration, tokens: tokens)
+    let loadWarnings = loaded.warnings
+    // Taken out of `loaded`, so that `tokens` is their only holder besides `reuse` (see below).
+    let tokens = (consume loaded).value
+    var warnings = try loadWarnings + Self.filterWarnings(configuration, tokens: tokens)
     let staging = mode == .write ? StagingArea() : nil
     do {
       let isLarge = tokens.sets.reduce(0) { $0 + $1.tokens.count } >= minimumCountForBackgroundWork
@@ -143,7 +145,10 @@ public struct Builder: Sendable {
       let rendered = try render(
         tokens, configuration: configuration, digests: digests, folders: folders, staging: staging,
         isLarge: isLarge, reuse: reuse)
-      if session == nil { release(consume tokens, inBackground: isLarge) }
+      // The tokens' last holders, `tokens` and `reuse`'s digests, let go together: the 100,000
+      // tokens of a large set are then freed on another core, not by this thread once the build
+      // is written.
+      if session == nil { release((consume tokens, consume reuse), inBackground: isLarge) }
       if priming {
         // Nothing is committed: a file found different is the next build's to write.
         staging?.abandon()

@@ -98,10 +98,13 @@ package struct BackgroundValue<Value: Sendable>: Sendable {
 /// once every output is rendered): freeing it one object at a time takes tens of milliseconds the
 /// calling thread can spend on what comes next. Small values are freed at once, for the reason
 /// ``BackgroundValue/init(inBackground:_:)`` gives.
+///
+/// The other thread holds the only reference: were the calling thread to keep one until it
+/// returned, a job that ran at once would leave it the last, and the freeing with it.
 package func release<Value>(_ value: consuming Value, inBackground: Bool) {
   guard inBackground else { return }
-  let box = ReleasedValue(value)
-  DispatchQueue.global(qos: .utility).async { withExtendedLifetime(box) {} }
+  let box = Unmanaged.passRetained(ReleasedValue(value))
+  DispatchQueue.global(qos: .utility).async { box.release() }
 }
 
 /// A value on its way to be freed on another thread; nothing reads it.

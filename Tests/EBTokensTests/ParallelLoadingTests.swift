@@ -157,6 +157,44 @@ import Testing
     #expect(finished.values.last == 0, "\(finished.values)")
     #expect(finished.values.count == 40)
   }
+
+  /// A large value released in the background is freed on another thread every time, also when
+  /// the other thread is done with it before `release` returns; released here, at once.
+  @Test func aValueReleasedInTheBackgroundIsFreedOnAnotherThread() {
+    let caller = pthread_self()
+    let freed = DispatchSemaphore(value: 0)
+    let onCaller = FinishOrder()
+    let releases = 20_000
+    for index in 0..<releases {
+      // With the global queue's threads awake, a job is often done before the call that queued it
+      // has returned.
+      if index % 20 == 0 { DispatchQueue.concurrentPerform(iterations: 4) { _ in } }
+      release(
+        FreedValue {
+          if pthread_equal(pthread_self(), caller) != 0 { onCaller.append(index) }
+          freed.signal()
+        }, inBackground: true)
+    }
+    var freedCount = 0
+    while freedCount < releases, freed.wait(timeout: .now() + 60) == .success { freedCount += 1 }
+    #expect(freedCount == releases)
+    #expect(onCaller.values.isEmpty, "freed on the calling thread: \(onCaller.values.count) of \(releases)")
+
+    var freedHere = false
+    release(FreedValue { freedHere = pthread_equal(pthread_self(), caller) != 0 }, inBackground: false)
+    #expect(freedHere)
+  }
+}
+
+/// Calls `onFree` when it is freed.
+private final class FreedValue {
+  let onFree: () -> Void
+
+  init(_ onFree: @escaping () -> Void) {
+    self.onFree = onFree
+  }
+
+  deinit { onFree() }
 }
 
 /// The order jobs finished in, appended to from any thread.

@@ -47,6 +47,13 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public var last: String? { trailing }
 
+    /// Whether these segments and `other` are known, without reading a segment, to be those of
+    /// paths in one group: all but the last are one array (see
+    /// ``TokenPath/sharesParentSegments(with:)``). `false` says nothing.
+    package func sharesLeading(with other: Segments) -> Bool {
+      leading.sharesStorage(with: other.leading)
+    }
+
     public static func == (lhs: Segments, rhs: Segments) -> Bool {
       lhs.trailing == rhs.trailing && lhs.leading == rhs.leading
     }
@@ -119,7 +126,7 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// their segments but the last are one array, as those of a group's members read from one file
   /// are (see ``init(parent:segments:_:)``). `false` says nothing.
   package func sharesParentSegments(with other: TokenPath) -> Bool {
-    segments.leading.sharesStorage(with: other.segments.leading)
+    segments.sharesLeading(with: other.segments)
   }
 
   public var parent: TokenPath? {

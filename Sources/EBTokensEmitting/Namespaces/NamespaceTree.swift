@@ -31,40 +31,58 @@ struct NamespaceTree {
     }
   }
 
+  /// The tree of `tokens`, in one pass over them: each token closes the groups of the token
+  /// before that are not its own, opens those that are new, and joins the innermost. A group whose
+  /// members are not adjacent is then as many sibling groups of one name, one per run (the order
+  /// the outputs declare them in). A token in the same group as the one before, known from their
+  /// shared segments array without comparing a segment, costs one comparison.
   static func build(_ tokens: ModalTokenSet) -> Node {
-    node(segment: "", depth: 0, name: "", tokens: tokens.tokens, range: tokens.tokens.indices)
-  }
-
-  /// The tokens below the group `name`, `depth` segments deep; in path order, each sub-group's
-  /// tokens are adjacent.
-  private static func node(
-    segment: String, depth: Int, name: String, tokens: ModalTokens, range: Range<Int>
-  ) -> Node {
-    var direct: [Int] = []
-    var children: [Node] = []
-    var index = range.lowerBound
-    // Each token is visited at every level above it, so it is read in place, not copied.
-    while index < range.upperBound {
-      guard tokens[index].path.segments.count > depth + 1 else {
-        direct.append(index)
-        index += 1
+    let list = tokens.tokens
+    // The groups the last token is in, the root first.
+    var open = [OpenGroup(segment: "", name: "", firstToken: list.isEmpty ? nil : 0)]
+    // The segments alone: a copy of a path would retain its name too, whose count the other
+    // outputs' threads are changing at the same time.
+    var previous: TokenPath.Segments?
+    for index in list.indices {
+      let segments = list[index].path.segments
+      defer { previous = segments }
+      if let previous, segments.sharesLeading(with: previous) {
+        open[open.count - 1].tokens.append(index)
         continue
       }
-      let group = tokens[index].path.segments[depth]
-      var end = index + 1
-      while end < range.upperBound, tokens[end].path.segments.count > depth + 1,
-        tokens[end].path.segments[depth] == group
-      {
-        end += 1
+      let depth = segments.count - 1
+      var kept = 0
+      while kept < depth, kept + 1 < open.count, open[kept + 1].segment == segments[kept] { kept += 1 }
+      while open.count > kept + 1 { closeInnermost(&open) }
+      while open.count <= depth {
+        let segment = segments[open.count - 1]
+        let parent = open[open.count - 1].name
+        open.append(
+          OpenGroup(
+            segment: segment, name: parent.isEmpty ? segment : parent + "." + segment, firstToken: index))
       }
-      children.append(
-        self.node(
-          segment: group, depth: depth + 1, name: name.isEmpty ? group : name + "." + group,
-          tokens: tokens, range: index..<end))
-      index = end
+      open[open.count - 1].tokens.append(index)
     }
-    return Node(
-      segment: segment, name: name, tokens: direct, children: children,
-      firstToken: range.isEmpty ? nil : range.lowerBound)
+    while open.count > 1 { closeInnermost(&open) }
+    return open[0].node
+  }
+
+  /// A group whose members are still being found.
+  private struct OpenGroup {
+    let segment: String
+    let name: String
+    let firstToken: Int?
+    var tokens: [Int] = []
+    var children: [Node] = []
+
+    var node: Node {
+      Node(segment: segment, name: name, tokens: tokens, children: children, firstToken: firstToken)
+    }
+  }
+
+  /// Makes the innermost open group a node of the group holding it.
+  private static func closeInnermost(_ open: inout [OpenGroup]) {
+    let closed = open.removeLast().node
+    open[open.count - 1].children.append(closed)
   }
 }

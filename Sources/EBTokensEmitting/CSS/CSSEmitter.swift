@@ -60,7 +60,7 @@ struct CSSEmitter: PatchableOutputEmitter {
     var naming = CSSLanguage.PropertyNaming()
     var errors: [EmittingError] = []
     // Each property name, with the position of the token that claimed it first.
-    var claimed: [String: Int] = [:]
+    var claimed = NameIndex()
     var properties: [CSSPropertyList.Entry] = []
     properties.reserveCapacity(tokens.tokens.count)
     claimed.reserveCapacity(tokens.tokens.count)
@@ -70,10 +70,12 @@ struct CSSEmitter: PatchableOutputEmitter {
       guard let name = naming.name(of: token, errors: &errors) else { continue }
       // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
       for (position, suffix) in CSSLanguage.propertySuffixes(of: token).enumerated() {
-        let propertyName = name + suffix
-        // One lookup claims a free name; a taken one goes back to its first claimant.
-        if let first = claimed.updateValue(tokenIndex, forKey: propertyName) {
-          claimed[propertyName] = first
+        let propertyName = suffix.isEmpty ? name : name + suffix
+        // One lookup claims a free name or finds its first claimant (a token's own properties'
+        // names differ by their suffixes).
+        let first = claimed.value(
+          for: propertyName, hash: NameIndex.hash(of: propertyName), insertingIfMissing: tokenIndex)
+        if first != tokenIndex {
           let firstToken = tokens.tokens[first].first
           errors.append(
             .nameCollision(

@@ -64,31 +64,4 @@ import Testing
       #expect(try Self.openDeletedFiles(in: root.path) == [])
     }
   }
-
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc/self/fd"))
-  func aNewStateTakesTheLastOnesNameAndTheLastIsFreedOnTheOtherThread() throws {
-    try withTemporaryDirectory { temporary in
-      let root = temporary.resolvingSymlinksInPath()
-      let folder = OutputFolder(root.path)
-      let first = BuildState(fingerprint: "first", contrast: nil, stamps: [])
-      let second = BuildState(
-        fingerprint: "second", contrast: BuildState.Contrast(passes: true, summary: "0 of 0 pairs fail"),
-        stamps: [])
-      first.write(in: folder)
-      #expect(BuildState.read(in: folder) == first)
-      let release = DeletedFileRelease()
-      release.queue.suspend()
-      second.write(in: folder, release: release)
-      // The new state has the name, nothing else is left in the folder, and the last state is
-      // held open, deleted, until the release's thread closes it.
-      let names = try FileManager.default.contentsOfDirectory(atPath: root.path)
-      #expect(names == [BuildState.fileName])
-      #expect(BuildState.read(in: folder) == second)
-      #expect(release.waitingCount == 1)
-      #expect(try Self.openDeletedFiles(in: root.path).count == 1)
-      release.queue.resume()
-      release.waitUntilReleased()
-      #expect(try Self.openDeletedFiles(in: root.path) == [])
-    }
-  }
 }

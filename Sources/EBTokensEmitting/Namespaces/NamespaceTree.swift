@@ -40,8 +40,7 @@ struct NamespaceTree {
     let list = tokens.tokens
     // The groups the last token is in, the root first.
     var open = [OpenGroup(segment: "", name: "", firstToken: list.isEmpty ? nil : 0)]
-    // The segments alone: a copy of a path would retain its name too, whose count the other
-    // outputs' threads are changing at the same time.
+    // The segments alone: a copy of the whole path would retain its name too.
     var previous: TokenPath.Segments?
     for index in list.indices {
       let segments = list[index].path.segments

@@ -22,6 +22,14 @@ import Testing
     try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64)
   }
 
+  /// An output folder `output` in `root`, beside which a test puts what the state may point to
+  /// or share; the state file's path in it.
+  private static func outputFolder(in root: URL) throws -> (folder: OutputFolder, statePath: String) {
+    let output = root.appendingPathComponent("output")
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    return (OutputFolder(output.path), output.appendingPathComponent(BuildState.fileName).path)
+  }
+
   @Test func aStateTheFolderAloneHoldsIsWrittenOverInPlace() throws {
     try withTemporaryDirectory { temporary in
       let root = temporary.resolvingSymlinksInPath()
@@ -42,10 +50,7 @@ import Testing
   @Test func aStateWithASecondNameIsReplacedAndTheSecondNameKeepsItsBytes() throws {
     try withTemporaryDirectory { temporary in
       let root = temporary.resolvingSymlinksInPath()
-      let output = root.appendingPathComponent("output")
-      try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-      let folder = OutputFolder(output.path)
-      let path = output.appendingPathComponent(BuildState.fileName).path
+      let (folder, path) = try Self.outputFolder(in: root)
       let elsewhere = root.appendingPathComponent("elsewhere").path
       Self.first.write(in: folder)
       try FileManager.default.linkItem(atPath: path, toPath: elsewhere)
@@ -53,19 +58,16 @@ import Testing
       #expect(BuildState.read(in: folder) == Self.longer)
       #expect(try Data(contentsOf: URL(fileURLWithPath: elsewhere)) == Data(Self.first.text.utf8))
       #expect(try Self.inode(path) != Self.inode(elsewhere))
-      #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == [BuildState.fileName])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.directory) == [BuildState.fileName])
     }
   }
 
   @Test func aStateThatIsALinkIsReplacedAndWhatItPointsToIsLeftAlone() throws {
     try withTemporaryDirectory { temporary in
       let root = temporary.resolvingSymlinksInPath()
-      let output = root.appendingPathComponent("output")
-      try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-      let folder = OutputFolder(output.path)
+      let (folder, path) = try Self.outputFolder(in: root)
       let target = root.appendingPathComponent("target").path
       try Data("not a state\n".utf8).write(to: URL(fileURLWithPath: target))
-      let path = output.appendingPathComponent(BuildState.fileName).path
       try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
       Self.first.write(in: folder)
       #expect(BuildState.read(in: folder) == Self.first)

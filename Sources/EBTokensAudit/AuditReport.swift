@@ -423,14 +423,14 @@ public enum AuditReport {
             object.member(key, string: wideGamut.notation(alpha: color.alpha))
           }
         }
-        object.member("composited", color: pairs[index].measurement.composited, opaque: true)
-        object.member("ratio", number: pairs[index].measurement.ratio)
+        object.member("composited", color: pairs[index].composited, opaque: true)
+        object.member("ratio", number: pairs[index].ratio)
         object.member("required", number: pairs[index].required)
         if let font = pairs[index].font {
           object.member(
             "font", value: .object([("size", .number(font.size)), ("weight", .number(font.weight))]))
         }
-        object.member("apcaLc", number: pairs[index].measurement.apcaLc)
+        object.member("apcaLc", number: pairs[index].apcaLc)
         object.member("pass", bool: pairs[index].passes)
         if let fix = pairs[index].fix { writeFix(fix, into: &object) }
         object.member("file", string: pairs[index].foregroundLocation.file)

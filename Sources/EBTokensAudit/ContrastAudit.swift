@@ -940,11 +940,7 @@ public struct PairResult: Sendable, Equatable {
   public var foregroundColor: Color { fields.foregroundColor }
   public var backgroundColor: Color { fields.backgroundColor }
   public var measurement: ContrastAudit.Measurement {
-    // The foreground as seen is made again from its color and the backdrop, as it was measured.
-    ContrastAudit.Measurement(
-      backdrop: fields.backdrop,
-      composited: Compositing.flattened(fields.foregroundColor, over: fields.backdrop),
-      ratio: fields.ratio, apcaLc: fields.apcaLc)
+    ContrastAudit.Measurement(backdrop: backdrop, composited: composited, ratio: ratio, apcaLc: apcaLc)
   }
   /// The minimum in the method's unit (ratio or |Lc|); `nil` for decorative pairs.
   public var required: Double? { fields.required }
@@ -1097,10 +1093,13 @@ public struct PairResult: Sendable, Equatable {
     foregroundColor.wideGamut != nil || backgroundColor.wideGamut != nil
   }
 
-  public var ratio: Double { measurement.ratio }
-  public var apcaLc: Double { measurement.apcaLc }
-  public var composited: Color { measurement.composited }
-  public var backdrop: Color { measurement.backdrop }
+  // Read from the fields: only the composited color is made again (a report reads these of every
+  // result, and would otherwise composite it again for each).
+  public var ratio: Double { fields.ratio }
+  public var apcaLc: Double { fields.apcaLc }
+  /// The foreground as seen, made again from its color and the backdrop, as it was measured.
+  public var composited: Color { Compositing.flattened(fields.foregroundColor, over: fields.backdrop) }
+  public var backdrop: Color { fields.backdrop }
 }
 
 /// Everything one audit found.

@@ -171,20 +171,17 @@ final class Folder: @unchecked Sendable {
   /// folder's name is its only one: a file with a second name elsewhere (a hard link) is never
   /// written through. `false` when it cannot, which may leave the file holding part of `bytes`.
   func overwrite(_ name: String, with bytes: [UInt8]) -> Bool {
-    let file = openat(descriptor, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard file >= 0 else { return false }
+    guard let (file, status) = openRegularFile(name, forWriting: true) else { return false }
     defer { close(file) }
-    var status = stat()
-    guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
-      Self.write(bytes, to: file) == nil
-    else { return false }
+    guard status.st_nlink == 1, Self.write(bytes, to: file) == nil else { return false }
     return ftruncate(file, off_t(bytes.count)) == 0
   }
 
-  /// The regular file `name` opened for reading, and its status; `nil` when it is missing, a link
-  /// or not a regular file. The caller closes it.
-  func openRegularFile(_ name: String) -> (Int32, stat)? {
-    let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+  /// The regular file `name` opened for reading (or only for writing), and its status; `nil` when
+  /// it is missing, a link or not a regular file. The caller closes it.
+  func openRegularFile(_ name: String, forWriting: Bool = false) -> (Int32, stat)? {
+    let file = openat(
+      descriptor, name, (forWriting ? O_WRONLY : O_RDONLY) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard file >= 0 else { return nil }
     var status = stat()
     guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

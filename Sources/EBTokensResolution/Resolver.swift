@@ -98,8 +98,15 @@ public struct Resolver {
     // ``resolve(_:limits:)``): freeing them here (12 ms at 100,000 tokens) would hold up making
     // the tokens, or, on another core, the half of them made there.
     var groups: [String: GroupMetadata] = [:]
-    for group in source.groups.values where group.description != nil || group.extensions != nil {
-      groups[group.path.name] = GroupMetadata(description: group.description, extensions: group.extensions)
+    let groupValues = source.groups.values
+    for position in groupValues.indices {
+      // Read in place, as in `computeGroupInheritance`: most groups keep nothing.
+      let description = groupValues[position].description
+      let extensions = groupValues[position].extensions
+      if description != nil || extensions != nil {
+        groups[groupValues[position].path.name] = GroupMetadata(
+          description: description, extensions: extensions)
+      }
     }
     // The resolved definitions are put in path order first, so each token is made once, in
     // its place.
@@ -192,16 +199,17 @@ public struct Resolver {
     }
     parentGroups = Array(repeating: ParentGroup(), count: groups.count + 1)
     for position in groupsByDepth.joined() {
-      let group = values[position]
+      // Each field is read where the group lies: a copy of the group (its path, its locations, its
+      // details) retained and released four references per group, most of this pass's time.
       let parent = groups.parentPosition(of: position).map { parentGroups[$0] } ?? ParentGroup()
       var inheritance = ParentGroup()
-      if let type = group.type ?? parent.type {
+      if let type = values[position].type ?? parent.type {
         inheritance.type = type
       } else {
-        inheritance.isUnderInvalidType = group.hasInvalidType || parent.isUnderInvalidType
-        inheritance.unsupportedType = group.unsupportedType ?? parent.unsupportedType
+        inheritance.isUnderInvalidType = values[position].hasInvalidType || parent.isUnderInvalidType
+        inheritance.unsupportedType = values[position].unsupportedType ?? parent.unsupportedType
       }
-      if let setting = group.deprecation {
+      if let setting = values[position].deprecation {
         inheritance.deprecation = setting.deprecation
         inheritance.setsDeprecation = true
       } else {

@@ -31,7 +31,10 @@ enum DTCGStructure {
 /// shown where the value is written.
 enum GroupExtensions {
   static func apply(to source: inout TokenSource, limits: Limits) -> [any DiagnosticConvertible] {
-    let extending = source.groups.values.filter { $0.extends != nil }.map(\.path.name)
+    // Each group is asked where it lies: filtering the groups copied every one of them, a few
+    // references retained and released each, on the main thread after the last file.
+    let groups = source.groups.values
+    let extending = groups.indices.filter { groups[$0].extends != nil }.map { groups[$0].path.name }
     guard !extending.isEmpty else { return [] }
     var run = ExtensionRun(source: source, limits: limits, extending: extending)
     run.extendAll()

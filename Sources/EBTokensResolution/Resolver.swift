@@ -115,16 +115,9 @@ public struct Resolver {
     let factory = TokenFactory(
       definitions: source.definitions, values: values, componentSitesByIndex: componentSitesByIndex,
       parentGroupOf: parentGroupOf, parentGroups: parentGroups)
-    var tokens: [Token]
-    if order.count >= minimumCountForBackgroundWork {
-      // The second half of the order is made on another core meanwhile.
-      let half = order.count / 2
-      let secondHalf = BackgroundValue { factory.tokens(order[half...]) }
-      tokens = factory.tokens(order[..<half], reservingCapacity: order.count)
-      tokens += secondHalf.take()
-    } else {
-      tokens = factory.tokens(order[...])
-    }
+    let tokens =
+      order.count >= minimumCountForBackgroundWork
+      ? factory.tokensOnTwoCores(order) : factory.tokens(order[...])
     // Unless a definition failed, the tokens are the definitions in path order.
     if tokens.count == order.count {
       return (TokenSet(sorted: tokens, groups: groups, indexByName: ordering.positionByName), errors)
@@ -142,14 +135,46 @@ public struct Resolver {
     let parentGroups: [ParentGroup]
 
     /// The tokens of the definitions at `indices` that resolved, in that order.
-    func tokens(_ indices: ArraySlice<Int>, reservingCapacity capacity: Int = 0) -> [Token] {
+    func tokens(_ indices: ArraySlice<Int>) -> [Token] {
       var tokens: [Token] = []
-      tokens.reserveCapacity(max(capacity, indices.count))
+      tokens.reserveCapacity(indices.count)
       for index in indices {
         guard let value = values[index] else { continue }
         tokens.append(token(index, value: value))
       }
       return tokens
+    }
+
+    /// ``tokens(_:)`` of all of `order`, the second half made on another core meanwhile, into the
+    /// same array: each half is written in its own part of it, and the second moved down over the
+    /// room the first half's failed definitions left. Two arrays joined copied the second half's
+    /// tokens (a retain each, of objects the other core had just made) and freed its array (a
+    /// release each) on this thread, after both halves were done.
+    func tokensOnTwoCores(_ order: [Int]) -> [Token] {
+      let half = order.count / 2
+      return [Token](unsafeUninitializedCapacity: order.count) { buffer, initializedCount in
+        let storage = TokenStorage(buffer)
+        let secondHalf = BackgroundValue { initialize(storage, from: half, withTokensOf: order[half...]) }
+        let firstCount = initialize(storage, from: 0, withTokensOf: order[..<half])
+        // Every token of the second half is written once its count is taken.
+        let secondCount = secondHalf.take()
+        storage.moveDown(secondCount, from: half, to: firstCount)
+        initializedCount = firstCount + secondCount
+      }
+    }
+
+    /// Writes the tokens of the definitions at `indices` that resolved into `storage` from
+    /// `start` on; how many.
+    private func initialize(_ storage: TokenStorage, from start: Int, withTokensOf indices: ArraySlice<Int>)
+      -> Int
+    {
+      var count = 0
+      for index in indices {
+        guard let value = values[index] else { continue }
+        storage.initialize(start + count, to: token(index, value: value))
+        count += 1
+      }
+      return count
     }
 
     /// The resolved token of definition `index`.
@@ -179,6 +204,28 @@ public struct Resolver {
       if let setting = definitions[index].deprecation { return setting.deprecation }
       let parent = parentGroups[Int(parentGroupOf[index])]
       return parent.setsDeprecation ? parent.deprecation : definitions[index].root?.deprecation?.deprecation
+    }
+  }
+
+  /// The uninitialized storage of the token array ``TokenFactory/tokensOnTwoCores(_:)`` makes, which
+  /// its two halves write at once, each in its own positions.
+  private struct TokenStorage: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<Token>
+
+    init(_ buffer: UnsafeMutableBufferPointer<Token>) {
+      self.buffer = buffer
+    }
+
+    func initialize(_ position: Int, to token: Token) {
+      buffer.initializeElement(at: position, to: token)
+    }
+
+    /// Moves the `count` tokens from `source` on to `destination` on (at or before `source`, the
+    /// positions between them uninitialized), without retaining or releasing them; the two ranges
+    /// may overlap.
+    func moveDown(_ count: Int, from source: Int, to destination: Int) {
+      guard source != destination, count > 0, let base = buffer.baseAddress else { return }
+      (base + destination).moveInitialize(from: base + source, count: count)
     }
   }
 

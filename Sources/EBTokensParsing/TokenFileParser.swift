@@ -291,10 +291,36 @@ private struct FileWalker {
   ///   the key (its text) would cost a retain and a release per group.
   private mutating func addGroup(_ path: TokenPath, keyLocation: SourceLocation, mapping: SyntaxMapping) {
     var group = GroupDefinition(path: path, location: keyLocation)
-    // The entries are read where they lie, by position: a loop over them copied each one (its key
-    // and its value, a few references retained and released) before asking whether it was wanted.
-    let entries = mapping.entries
-    // The group's own keys; its members, the other entries, are walked below.
+    // The entries are read where they lie, through their buffer: a loop over the array, or reading
+    // an element's key through the array, copied the entry or its key (a few references retained
+    // and released) before asking whether it was wanted.
+    mapping.entries.withUnsafeBufferPointer { entries in
+      readOwnKeys(of: &group, in: entries)
+    }
+    // The group's item goes before its members, and is made once its end is known: until then
+    // its place holds an item that costs nothing to make. Making the group's item twice (its box,
+    // and the group copied into it) took a fifth of this function's time.
+    let item = items.count
+    let nameHash = NameIndex.hash(of: path.name)
+    items.append(.broken(""))
+    // The members, in the order written, walked in a second pass over the entries rather than
+    // collected into an array of their own.
+    let memberSegments = Array(path.segments)
+    mapping.entries.withUnsafeBufferPointer { entries in
+      for index in entries.indices
+      where entries[index].key.value == TokenPath.rootTokenName || !entries[index].key.value.isReservedName {
+        addMember(entries[index], parent: path, parentSegments: memberSegments)
+      }
+    }
+    items[item] = .group(consume group, nameHash: nameHash, end: items.count)
+  }
+
+  /// Reads the group's own keys (`$type`, `$description`, …) among `entries` into `group`; its
+  /// members, the other entries, are walked apart.
+  private mutating func readOwnKeys(
+    of group: inout GroupDefinition, in entries: UnsafeBufferPointer<SyntaxMapping.Entry>
+  ) {
+    let path = group.path
     for index in entries.indices where entries[index].key.value.isReservedName {
       let entry = entries[index]
       switch entry.key.value {
@@ -316,20 +342,6 @@ private struct FileWalker {
         report(unknownKey(entry.key.value, allowed: FileMembers.groupKeys, at: entry.key.location))
       }
     }
-    // The group's item goes before its members, and is made once its end is known: until then
-    // its place holds an item that costs nothing to make. Making the group's item twice (its box,
-    // and the group copied into it) took a fifth of this function's time.
-    let item = items.count
-    let nameHash = NameIndex.hash(of: path.name)
-    items.append(.broken(""))
-    // The members, in the order written, walked in a second pass over the entries rather than
-    // collected into an array of their own.
-    let memberSegments = Array(path.segments)
-    for index in entries.indices
-    where entries[index].key.value == TokenPath.rootTokenName || !entries[index].key.value.isReservedName {
-      addMember(entries[index], parent: path, parentSegments: memberSegments)
-    }
-    items[item] = .group(consume group, nameHash: nameHash, end: items.count)
   }
 
   /// - Parameter keyLocation: Where the token's name is written (see `addGroup`).

@@ -104,13 +104,7 @@ struct BuildState: Equatable {
       lines += output.files.map { "owns \($0)" }
     }
     let body = lines.joined(separator: "\n") + "\n"
-    return body + Self.checkPrefix + Self.hex(ContentHash.xxh64(body.utf8)) + "\n"
-  }
-
-  /// `digest` in 16 hexadecimal digits.
-  private static func hex(_ digest: UInt64) -> String {
-    let digits = String(digest, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    return body + Self.checkPrefix + ContentHash.hex(ContentHash.xxh64(body.utf8)) + "\n"
   }
 
   /// The bytes of `data` before its check line, when that line ends it and holds their digest;

@@ -74,6 +74,12 @@ package enum ContentHash {
   private static func rotate(_ value: UInt64, _ bits: UInt64) -> UInt64 {
     (value << bits) | (value >> (64 - bits))
   }
+
+  /// `digest` in 16 lowercase hexadecimal digits, as build states and fingerprints write it.
+  package static func hex(_ digest: UInt64) -> String {
+    let digits = String(digest, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
 }
 
 /// Accumulates a fingerprint from many labelled parts: each part's length and
@@ -92,9 +98,7 @@ package struct FingerprintBuilder {
   }
 
   package var fingerprint: String {
-    let digest = ContentHash.xxh64(digests)
-    let hex = String(digest, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    ContentHash.hex(ContentHash.xxh64(digests))
   }
 }
 

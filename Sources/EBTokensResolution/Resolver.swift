@@ -144,13 +144,9 @@ public struct Resolver {
 
     /// The tokens of the definitions at `indices` that resolved, in that order.
     func tokens(_ indices: ArraySlice<Int>) -> [Token] {
-      var tokens: [Token] = []
-      tokens.reserveCapacity(indices.count)
-      for index in indices {
-        guard let value = values[index] else { continue }
-        tokens.append(token(index, value: value))
+      [Token](unsafeUninitializedCapacity: indices.count) { buffer, initializedCount in
+        initializedCount = initialize(TokenStorage(buffer), from: 0, withTokensOf: indices)
       }
-      return tokens
     }
 
     /// ``tokens(_:)`` of all of `order`, the second half made on another core meanwhile, into the
@@ -215,8 +211,8 @@ public struct Resolver {
     }
   }
 
-  /// The uninitialized storage of the token array ``TokenFactory/tokensOnTwoCores(_:)`` makes, which
-  /// its two halves write at once, each in its own positions.
+  /// The uninitialized storage of a token array the factory makes; ``TokenFactory/tokensOnTwoCores(_:)``'s
+  /// two halves write it at once, each in its own positions.
   private struct TokenStorage: @unchecked Sendable {
     private let buffer: UnsafeMutableBufferPointer<Token>
 

@@ -32,9 +32,7 @@ import Testing
 
   @Test func aStateTheFolderAloneHoldsIsWrittenOverInPlace() throws {
     try withTemporaryDirectory { temporary in
-      let root = temporary.resolvingSymlinksInPath()
-      let folder = OutputFolder(root.path)
-      let path = root.appendingPathComponent(BuildState.fileName).path
+      let (folder, path) = try Self.outputFolder(in: temporary.resolvingSymlinksInPath())
       Self.longer.write(in: folder)
       #expect(BuildState.read(in: folder) == Self.longer)
       let inode = try Self.inode(path)
@@ -43,7 +41,7 @@ import Testing
       #expect(BuildState.read(in: folder) == Self.first)
       #expect(try Self.inode(path) == inode)
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(Self.first.text.utf8))
-      #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [BuildState.fileName])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.directory) == [BuildState.fileName])
     }
   }
 

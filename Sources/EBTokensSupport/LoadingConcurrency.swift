@@ -80,10 +80,14 @@ package struct BackgroundValue<Value: Sendable>: Sendable {
   ///   handing it over would cost more than it saves, and would leave the dispatch machinery
   ///   allocating and freeing after the caller has moved on (which makes the fuzzer's leak check
   ///   scan the whole heap after every input).
-  package init(inBackground: Bool = true, _ job: @escaping @Sendable () -> Value) {
+  /// - Parameter queue: Where the job runs: a serial queue runs it after the jobs handed to it
+  ///   before, on one other core, rather than on a third thread that takes a core from the caller.
+  package init(
+    inBackground: Bool = true, on queue: DispatchQueue = .global(), _ job: @escaping @Sendable () -> Value
+  ) {
     let slot = self.slot
     if inBackground {
-      DispatchQueue.global().async { slot.store(job(), at: 0) }
+      queue.async { slot.store(job(), at: 0) }
     } else {
       slot.store(job(), at: 0)
     }

@@ -41,9 +41,6 @@ public struct Resolver {
   /// set (see ``resolveAheadOnTwoCores(_:)``), -1 for none; empty for a small set, whose
   /// targets are looked up as the walk meets them.
   private var referenceTargets: [Int32] = []
-  /// The tokens of the literals resolved ahead, by definition, made there while each definition
-  /// was at hand; the factory takes them (see ``TokenFactory``). Empty for a small set.
-  private var tokensMadeAhead: [Token?] = []
   /// Where the value parser puts its warnings, taken after each value.
   private let valueWarnings = ValueWarnings()
 
@@ -130,15 +127,12 @@ public struct Resolver {
     // its place.
     let ordering = pathOrdering.take()
     let order = ordering.order
-    let maker = TokenMaker(
-      definitions: source.definitions, componentSitesByIndex: componentSitesByIndex,
+    let factory = TokenFactory(
+      definitions: source.definitions, values: values, componentSitesByIndex: componentSitesByIndex,
       parentGroupOf: parentGroupOf, parentGroups: parentGroups)
-    let values = self.values
-    let tokens = tokensMadeAhead.withUnsafeMutableBufferPointer { tokensMadeAhead in
-      let factory = TokenFactory(maker: maker, values: values, madeAhead: MadeAheadTokens(tokensMadeAhead))
-      return order.count >= minimumCountForBackgroundWork
-        ? factory.tokensOnTwoCores(order) : factory.tokens(order[...])
-    }
+    let tokens =
+      order.count >= minimumCountForBackgroundWork
+      ? factory.tokensOnTwoCores(order) : factory.tokens(order[...])
     // Unless a definition failed, the tokens are the definitions in path order.
     if tokens.count == order.count {
       return (TokenSet(sorted: tokens, groups: groups, indexByName: ordering.positionByName), errors)
@@ -149,10 +143,11 @@ public struct Resolver {
   /// What making the tokens of resolved definitions reads, once every value is resolved: so that
   /// tokens can be made on two cores at once.
   private struct TokenFactory: Sendable {
-    let maker: TokenMaker
+    let definitions: [TokenDefinition]
     let values: [TokenValue?]
-    /// The tokens made ahead: each is taken from there, not made again.
-    let madeAhead: MadeAheadTokens
+    let componentSitesByIndex: [Int: [ComponentReferenceSite]]
+    let parentGroupOf: [Int32]
+    let parentGroups: [ParentGroup]
 
     /// The tokens of the definitions at `indices` that resolved, in that order.
     func tokens(_ indices: ArraySlice<Int>) -> [Token] {
@@ -186,28 +181,15 @@ public struct Resolver {
     {
       var count = 0
       for index in indices {
-        if let token = madeAhead.take(index) {
-          storage.initialize(start + count, to: token)
-        } else if let value = values[index] {
-          storage.initialize(start + count, to: maker.token(index, value: value))
-        } else {
-          continue
-        }
+        guard let value = values[index] else { continue }
+        storage.initialize(start + count, to: token(index, value: value))
         count += 1
       }
       return count
     }
-  }
-
-  /// Makes the token of a resolved definition.
-  private struct TokenMaker: Sendable {
-    let definitions: [TokenDefinition]
-    let componentSitesByIndex: [Int: [ComponentReferenceSite]]
-    let parentGroupOf: [Int32]
-    let parentGroups: [ParentGroup]
 
     /// The resolved token of definition `index`.
-    func token(_ index: Int, value: TokenValue) -> Token {
+    private func token(_ index: Int, value: TokenValue) -> Token {
       let definition = definitions[index]
       var reference: TokenReference?
       if case .reference(let target, let alpha, _) = definition.value {
@@ -233,20 +215,6 @@ public struct Resolver {
       if let setting = definitions[index].deprecation { return setting.deprecation }
       let parent = parentGroups[Int(parentGroupOf[index])]
       return parent.setsDeprecation ? parent.deprecation : definitions[index].root?.deprecation?.deprecation
-    }
-  }
-
-  /// The tokens made ahead, by definition, which the factory's two halves take at once, each at its
-  /// own indices: taken, not copied, so that each is neither retained nor released on the way.
-  private struct MadeAheadTokens: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<Token?>
-
-    init(_ buffer: UnsafeMutableBufferPointer<Token?>) {
-      self.buffer = buffer
-    }
-
-    func take(_ index: Int) -> Token? {
-      buffer.isEmpty ? nil : buffer[index].take()
     }
   }
 
@@ -406,28 +374,22 @@ public struct Resolver {
   ///
   /// Parsing the literals and finding the targets by name was about two thirds of resolving a large
   /// set, on one core after the last file was read, while the other core put the paths in order and
-  /// then waited. The other core's share (on `otherCore`, after the path order) is a third, as
-  /// ordering the paths takes about as long as a third of this pass.
+  /// then waited. The other core's share (on `otherCore`, after the path order) is a quarter, as
+  /// ordering the paths takes about as long as half of the rest.
   private mutating func resolveAheadOnTwoCores(_ otherCore: DispatchQueue) {
     let pass = AheadPass(
-      maker: TokenMaker(
-        definitions: source.definitions, componentSitesByIndex: [:], parentGroupOf: parentGroupOf,
-        parentGroups: parentGroups),
-      definitionIndex: source.definitionIndex)
+      definitions: source.definitions, definitionIndex: source.definitionIndex, parentGroupOf: parentGroupOf,
+      parentGroups: parentGroups)
     let count = source.definitions.count
-    let split = count * 2 / 3
+    let split = count * 3 / 4
     referenceTargets = Array(repeating: -1, count: count)
-    tokensMadeAhead = Array(repeating: nil, count: count)
     states.withUnsafeMutableBufferPointer { states in
       values.withUnsafeMutableBufferPointer { values in
         referenceTargets.withUnsafeMutableBufferPointer { referenceTargets in
-          tokensMadeAhead.withUnsafeMutableBufferPointer { tokens in
-            let table = ResolvedTable(
-              states: states, values: values, referenceTargets: referenceTargets, tokens: tokens)
-            let otherShare = BackgroundValue(on: otherCore) { pass.parse(split..<count, into: table) }
-            pass.parse(0..<split, into: table)
-            otherShare.take()
-          }
+          let table = ResolvedTable(states: states, values: values, referenceTargets: referenceTargets)
+          let otherShare = BackgroundValue(on: otherCore) { pass.parse(split..<count, into: table) }
+          pass.parse(0..<split, into: table)
+          otherShare.take()
         }
       }
     }
@@ -442,16 +404,15 @@ public struct Resolver {
 
   /// What ``resolveAheadOnTwoCores(_:)`` reads, on either core.
   private struct AheadPass: Sendable {
-    /// Makes the tokens of the literals resolved here; no composite is, so it needs none of their
-    /// references.
-    let maker: TokenMaker
+    let definitions: [TokenDefinition]
     let definitionIndex: NameIndex
+    let parentGroupOf: [Int32]
+    let parentGroups: [ParentGroup]
 
     /// Resolves the definitions of `range` whose value is such a literal, and finds the target of
     /// every reference among them.
     func parse(_ range: Range<Int>, into table: ResolvedTable) {
       let warnings = ValueWarnings()
-      let definitions = maker.definitions
       for index in range {
         let definition = definitions[index]
         if case .reference(let target, _, _) = definition.value {
@@ -463,16 +424,13 @@ public struct Resolver {
           !definition.hasInvalidValue,
           case .literal(let node, alpha: nil) = definition.value,
           let type = Resolver.declaredType(
-            of: definition, in: maker.parentGroups[Int(maker.parentGroupOf[index])]),
+            of: definition, in: parentGroups[Int(parentGroupOf[index])]),
           !type.isComposite, !Resolver.holdsAlphaModifier(node, as: type)
         else { continue }
         let parsed = ValueParser.parse(node, as: type, warnings: warnings)
         guard warnings.take().isEmpty, case .success(let value) = parsed else { continue }
         table.values[index] = value
         table.states[index] = .resolved
-        // Made now, while the definition is in this core's cache: the factory, later, met each
-        // definition again cold, a fifth of a large set's resolving.
-        table.tokens[index] = maker.token(index, value: value)
       }
     }
   }
@@ -483,7 +441,6 @@ public struct Resolver {
     let states: UnsafeMutableBufferPointer<State>
     let values: UnsafeMutableBufferPointer<TokenValue?>
     let referenceTargets: UnsafeMutableBufferPointer<Int32>
-    let tokens: UnsafeMutableBufferPointer<Token?>
   }
 
   /// The unsupported type a token without a supported one takes, if any: it is left out.

@@ -73,6 +73,11 @@ import Testing
           $type: dimension
           inherited: 4px
           wrong: "#FFFFFF"
+        old:
+          $deprecated: Use ok instead.
+          red: {$type: color, $value: "#FF0000", $description: Red, once.}
+          kept: {$type: color, $value: "#00FF00", $deprecated: false}
+          redAlias: "{\(group).old.red}"
 
       """
   }
@@ -113,6 +118,7 @@ import Testing
     #expect(smallErrors.count >= Self.caseFiles * 12)
     #expect(smallSet.tokens.contains { $0.name == "j0.plain" })
     #expect(!smallSet.tokens.contains { $0.name == "j0.font" })
+    #expect(smallSet.tokens.first { $0.name == "x0.old.red" }?.deprecation == .message("Use ok instead."))
     #expect(largeErrors.map(\.diagnostic) == smallErrors.map(\.diagnostic))
 
     let colorCount = (Self.caseFiles + 1) * Self.colorsPerFile
@@ -124,6 +130,9 @@ import Testing
       #expect(twin.value == token.value, "\(token.name)")
       #expect(twin.reference == token.reference, "\(token.name)")
       #expect(twin.componentReferences == token.componentReferences, "\(token.name)")
+      #expect(twin.description == token.description, "\(token.name)")
+      #expect(twin.deprecation == token.deprecation, "\(token.name)")
+      #expect(twin.location == token.location && twin.valueLocation == token.valueLocation, "\(token.name)")
     }
     // The plain colors, which the pass parses, resolve to what they say.
     for token in largeSet.tokens where token.name.hasPrefix("g") {

@@ -93,7 +93,11 @@ private struct TreeBuilder {
     /// Where each key was first written, once the mapping has more than ``keyListLimit`` keys.
     var keyTable: [String: SourceLocation]?
 
-    var expectsKey: Bool { pendingKey == nil && !dropsValue }
+    /// Matched rather than compared with `nil`, which copied the key (a retain and a release).
+    var expectsKey: Bool {
+      guard case .none = pendingKey else { return false }
+      return !dropsValue
+    }
   }
 
   /// Where each key of a mapping was first written, to catch a key written twice, is looked up in
@@ -227,7 +231,7 @@ private struct TreeBuilder {
 
   /// Adds a finished node to the open collection; `nil` stands for a refused
   /// alias, whose entry is dropped.
-  private mutating func attach(_ node: SyntaxNode?) {
+  private mutating func attach(_ node: consuming SyntaxNode?) {
     guard let top = stack.indices.last else {
       root = node
       return
@@ -239,10 +243,10 @@ private struct TreeBuilder {
     if stack[top].expectsKey {
       acceptKey(node, into: top)
     } else {
-      if let key = stack[top].pendingKey, !stack[top].dropsValue, let node {
+      // The key is taken from its frame, not copied and then cleared.
+      if let key = stack[top].pendingKey.take(), !stack[top].dropsValue, let node {
         pendingEntries.append(SyntaxMapping.Entry(key: key, value: node))
       }
-      stack[top].pendingKey = nil
       stack[top].dropsValue = false
     }
   }

@@ -78,7 +78,10 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The path of `segment` in the group `parent`, whose segments `parentSegments` holds: the
   /// members of a group are given the same array, so that they share it.
-  package init(parent: TokenPath, segments parentSegments: [String], _ segment: String) {
+  ///
+  /// `parent` is borrowed: an initializer's arguments are otherwise handed over, which had every
+  /// caller retain the parent's name and segments for this to release them, a path at a time.
+  package init(parent: borrowing TokenPath, segments parentSegments: [String], _ segment: String) {
     // The dotted name is written at once into a string of its exact size: `parent.name + "." +
     // segment` would make an intermediate string and grow it.
     let parentBytes = parent.name.utf8

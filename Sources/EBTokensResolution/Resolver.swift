@@ -1,4 +1,3 @@
-import Dispatch
 import EBTokensModel
 import EBTokensParsing
 import EBTokensSupport
@@ -38,7 +37,7 @@ public struct Resolver {
   /// The stack of the walk in ``resolve(from:)``, kept for the next walk.
   private var walkStack: [Int] = []
   /// Where the target of each reference is, by definition: found ahead on two cores for a large
-  /// set (see ``resolveAheadOnTwoCores(_:)``), -1 for none; empty for a small set, whose
+  /// set (see ``resolveAheadOnTwoCores(handingTheOtherShareTo:)``), -1 for none; empty for a small set, whose
   /// targets are looked up as the walk meets them.
   private var referenceTargets: [Int32] = []
   /// Where the value parser puts its warnings, taken after each value.
@@ -90,22 +89,25 @@ public struct Resolver {
 
   private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
     // Path order depends on nothing the passes below find: for a large set it is worked out on
-    // another core meanwhile, followed there by that core's share of the literals.
-    let otherCore = DispatchQueue(label: "ebtokens.resolver")
-    let pathOrdering = BackgroundValue(
-      inBackground: source.definitions.count >= minimumCountForBackgroundWork, on: otherCore
-    ) {
+    // another core meanwhile, and that core then does its share of resolving ahead, handed to it
+    // here (on the same thread: a thread of its own took an allocator arena of its own, a few
+    // megabytes more at the full build's peak).
+    let isLarge = source.definitions.count >= minimumCountForBackgroundWork
+    let otherShare = Handoff<@Sendable () -> Void>()
+    let pathOrdering = BackgroundValue(inBackground: isLarge) {
       [
         definitions = source.definitions, definitionIndex = source.definitionIndex, groups = source.groups,
         groupPositions = source.groupPositions
       ] in
-      PathOrdering(
+      let ordering = PathOrdering(
         definitions, definitionIndex: definitionIndex, groups: groups, groupPositions: groupPositions)
+      if isLarge { otherShare.take()() }
+      return ordering
     }
     computeGroupInheritance()
     computeParentGroups()
     reportCompositesWrittenAsGroups()
-    if source.definitions.count >= minimumCountForBackgroundWork { resolveAheadOnTwoCores(otherCore) }
+    if isLarge { resolveAheadOnTwoCores(handingTheOtherShareTo: otherShare) }
     for index in source.definitions.indices where states[index] == .unvisited {
       resolve(from: index)
     }
@@ -374,9 +376,11 @@ public struct Resolver {
   ///
   /// Parsing the literals and finding the targets by name was about two thirds of resolving a large
   /// set, on one core after the last file was read, while the other core put the paths in order and
-  /// then waited. The other core's share (on `otherCore`, after the path order) is a quarter, as
+  /// then waited. The other core's share (`otherShare`, after the path order) is a quarter, as
   /// ordering the paths takes about as long as half of the rest.
-  private mutating func resolveAheadOnTwoCores(_ otherCore: DispatchQueue) {
+  private mutating func resolveAheadOnTwoCores(
+    handingTheOtherShareTo otherShare: Handoff<@Sendable () -> Void>
+  ) {
     let pass = AheadPass(
       definitions: source.definitions, definitionIndex: source.definitionIndex, parentGroupOf: parentGroupOf,
       parentGroups: parentGroups)
@@ -387,9 +391,13 @@ public struct Resolver {
       values.withUnsafeMutableBufferPointer { values in
         referenceTargets.withUnsafeMutableBufferPointer { referenceTargets in
           let table = ResolvedTable(states: states, values: values, referenceTargets: referenceTargets)
-          let otherShare = BackgroundValue(on: otherCore) { pass.parse(split..<count, into: table) }
+          let otherShareDone = Handoff<Void>()
+          otherShare.hand {
+            pass.parse(split..<count, into: table)
+            otherShareDone.hand(())
+          }
           pass.parse(0..<split, into: table)
-          otherShare.take()
+          otherShareDone.take()
         }
       }
     }
@@ -402,7 +410,7 @@ public struct Resolver {
     return found < 0 ? nil : Int(found)
   }
 
-  /// What ``resolveAheadOnTwoCores(_:)`` reads, on either core.
+  /// What ``resolveAheadOnTwoCores(handingTheOtherShareTo:)`` reads, on either core.
   private struct AheadPass: Sendable {
     let definitions: [TokenDefinition]
     let definitionIndex: NameIndex

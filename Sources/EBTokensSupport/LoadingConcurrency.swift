@@ -74,26 +74,34 @@ package let minimumCountForBackgroundWork = 5_000
 
 /// A value computed on another core while the calling thread does other work.
 package struct BackgroundValue<Value: Sendable>: Sendable {
-  private let slot = OrderedSlots<Value>(count: 1)
+  private let result = Handoff<Value>()
 
   /// - Parameter inBackground: Whether the job goes to another core. A small job is done at once:
   ///   handing it over would cost more than it saves, and would leave the dispatch machinery
   ///   allocating and freeing after the caller has moved on (which makes the fuzzer's leak check
   ///   scan the whole heap after every input).
-  /// - Parameter queue: Where the job runs: a serial queue runs it after the jobs handed to it
-  ///   before, on one other core, rather than on a third thread that takes a core from the caller.
-  package init(
-    inBackground: Bool = true, on queue: DispatchQueue = .global(), _ job: @escaping @Sendable () -> Value
-  ) {
-    let slot = self.slot
+  package init(inBackground: Bool = true, _ job: @escaping @Sendable () -> Value) {
+    let result = self.result
     if inBackground {
-      queue.async { slot.store(job(), at: 0) }
+      DispatchQueue.global().async { result.hand(job()) }
     } else {
-      slot.store(job(), at: 0)
+      result.hand(job())
     }
   }
 
   /// The value, once it is computed (read it once: it is handed over, not kept).
+  package func take() -> Value { result.take() }
+}
+
+/// A value one thread hands to another, which waits for it: once.
+package struct Handoff<Value: Sendable>: Sendable {
+  private let slot = OrderedSlots<Value>(count: 1)
+
+  package init() {}
+
+  package func hand(_ value: Value) { slot.store(value, at: 0) }
+
+  /// The value, once it is handed.
   package func take() -> Value { slot.take(0) }
 }
 

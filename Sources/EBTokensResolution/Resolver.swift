@@ -89,9 +89,9 @@ public struct Resolver {
 
   private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
     // Path order depends on nothing the passes below find: for a large set it is worked out on
-    // another core meanwhile, and that core then does its share of resolving ahead, handed to it
-    // here (on the same thread: a thread of its own took an allocator arena of its own, a few
-    // megabytes more at the full build's peak).
+    // another core meanwhile, and that core then does its share of resolving ahead, which
+    // `resolveAheadOnTwoCores` hands it below, always for a large set (on the same thread: a thread
+    // of its own took an allocator arena of its own, a few megabytes more at the full build's peak).
     let isLarge = source.definitions.count >= minimumCountForBackgroundWork
     let otherShare = Handoff<@Sendable () -> Void>()
     let pathOrdering = BackgroundValue(inBackground: isLarge) {
@@ -250,10 +250,10 @@ public struct Resolver {
     let groups = source.groups
     // The depths are read from the groups where they lie: enumerating them would copy every
     // group, which cost more than the rest of this pass.
-    let values = groups.values
+    let groupValues = groups.values
     var groupsByDepth: [[Int]] = []
-    for position in values.indices {
-      let depth = values[position].path.segments.count
+    for position in groupValues.indices {
+      let depth = groupValues[position].path.segments.count
       while groupsByDepth.count < depth { groupsByDepth.append([]) }
       groupsByDepth[depth - 1].append(position)
     }
@@ -263,13 +263,13 @@ public struct Resolver {
       // details) retained and released four references per group, most of this pass's time.
       let parent = groups.parentPosition(of: position).map { parentGroups[$0] } ?? ParentGroup()
       var inheritance = ParentGroup()
-      if let type = values[position].type ?? parent.type {
+      if let type = groupValues[position].type ?? parent.type {
         inheritance.type = type
       } else {
-        inheritance.isUnderInvalidType = values[position].hasInvalidType || parent.isUnderInvalidType
-        inheritance.unsupportedType = values[position].unsupportedType ?? parent.unsupportedType
+        inheritance.isUnderInvalidType = groupValues[position].hasInvalidType || parent.isUnderInvalidType
+        inheritance.unsupportedType = groupValues[position].unsupportedType ?? parent.unsupportedType
       }
-      if let setting = values[position].deprecation {
+      if let setting = groupValues[position].deprecation {
         inheritance.deprecation = setting.deprecation
         inheritance.setsDeprecation = true
       } else {

@@ -62,18 +62,13 @@ import Testing
     }
   }
 
-  private static func source(_ files: [String]) -> TokenSource {
-    var parser = TokenFileParser()
-    for (index, contents) in files.enumerated() {
-      let result = YAMLReader().read(bytes: Array(contents.utf8), path: "f\(index).yaml")
-      if let document = result.document { parser.add(document) }
-    }
-    return parser.source
+  private static func source(_ files: [String]) throws -> TokenSource {
+    try tokenSource(files.enumerated().map { (path: "f\($0.offset).yaml", contents: $0.element) })
   }
 
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func theTreeOfGroupsGivesThePathOrder(seed: UInt64) throws {
-    let source = Self.source(Self.files(seed: seed))
+    let source = try Self.source(Self.files(seed: seed))
     let definitions = source.definitions
     #expect(definitions.count > 200)
     #expect(definitions.contains { $0.path.segments.last == "$root" })
@@ -93,7 +88,7 @@ import Testing
   /// A group recorded before the group holding it (as a patched load records them, from the token
   /// up) is placed by its parent's name.
   @Test func aGroupRecordedBeforeItsParentIsFoundByName() throws {
-    var source = Self.source(Self.files(seed: 5))
+    var source = try Self.source(Self.files(seed: 5))
     var reversed = GroupTable()
     for group in source.groups.values.reversed() { reversed.record(group) }
     let positions = source.groups.values.map {
@@ -109,7 +104,7 @@ import Testing
   /// Without each definition's group (something added definitions since merging), or with a group
   /// that is not one segment above its definition, the whole paths are sorted instead.
   @Test func placesThatCannotGiveTheOrderAreNotUsed() throws {
-    let source = Self.source(Self.files(seed: 6))
+    let source = try Self.source(Self.files(seed: 6))
     let definitions = source.definitions
     let expected = definitions.map(\.path).sorted()
     var shorter = source.groupPositions

@@ -89,26 +89,20 @@ import Testing
       + ##""plain": {"$type": "fontFamily", "$value": "Inter"}}}"##
   }
 
-  private static func source(withColors: Bool) -> TokenSource {
-    var parser = TokenFileParser()
+  private static func source(withColors: Bool) throws -> TokenSource {
+    var files: [(path: String, contents: String)] = []
     for file in 0...caseFiles {
-      if withColors { add(colors(file), path: "colors\(file).yaml", to: &parser) }
+      if withColors { files.append(("colors\(file).yaml", colors(file))) }
       guard file < caseFiles else { break }
-      add(cases(file), path: "cases\(file).yaml", to: &parser)
-      let json = JSONReader().read(bytes: Array(jsonCases(file).utf8), path: "cases\(file).json")
-      if let document = json.document { parser.add(document, format: .json) }
+      files.append(("cases\(file).yaml", cases(file)))
+      files.append(("cases\(file).tokens.json", jsonCases(file)))
     }
-    return parser.source
-  }
-
-  private static func add(_ yaml: String, path: String, to parser: inout TokenFileParser) {
-    let result = YAMLReader().read(bytes: Array(yaml.utf8), path: path)
-    if let document = result.document { parser.add(document) }
+    return try tokenSource(files)
   }
 
   @Test func theLargeSetResolvesTheCasesAsTheWalkAloneDoes() throws {
-    let small = Self.source(withColors: false)
-    let large = Self.source(withColors: true)
+    let small = try Self.source(withColors: false)
+    let large = try Self.source(withColors: true)
     #expect(small.definitions.count < minimumCountForBackgroundWork)
     #expect(large.definitions.count >= minimumCountForBackgroundWork)
     let (smallSet, smallErrors) = Resolver.resolve(small)

@@ -20,7 +20,7 @@ import Testing
 
   /// `count` colors in groups of 100 (`g.g7.t42` is token 742); those `failing` says are written
   /// with an invalid value.
-  private static func source(failing: (Int) -> Bool) -> TokenSource {
+  private static func source(failing: (Int) -> Bool) throws -> TokenSource {
     var yaml = "g:\n  $type: color\n"
     for group in 0..<(count / 100) {
       yaml += "  g\(group):\n"
@@ -29,10 +29,7 @@ import Testing
         yaml += "    t\(member): \"\(failing(index) ? "#GG0000" : hex(index))\"\n"
       }
     }
-    var parser = TokenFileParser()
-    let result = YAMLReader().read(bytes: Array(yaml.utf8), path: "big.yaml")
-    if let document = result.document { parser.add(document) }
-    return parser.source
+    return try tokenSource([("big.yaml", yaml)])
   }
 
   /// Which tokens fail, by pattern: none; a third of the first half (the second half moves down);
@@ -48,7 +45,7 @@ import Testing
   @Test(arguments: ["none", "first half, some", "first half, all", "second half, some", "every other"])
   func theTokensAreTheResolvedDefinitionsInPathOrder(failing pattern: String) throws {
     let failing = try #require(Self.patterns[pattern])
-    let source = Self.source(failing: failing)
+    let source = try Self.source(failing: failing)
     #expect(source.definitions.count == Self.count)
     let (set, errors) = Resolver.resolve(source)
 

@@ -3,8 +3,10 @@ import TestSupport
 import Testing
 
 @testable import EBTokensModel
+@testable import EBTokensParsing
 @testable import EBTokensResolution
 @testable import EBTokensSupport
+@testable import EBTokensSyntax
 
 /// Paths into the test sources, found from this file so fixtures and goldens
 /// can be read (and re-recorded) in place.
@@ -51,6 +53,31 @@ func loadTokensWarning(_ files: [String: String], limits: Limits = .standard, st
       loaded.value, loaded.warnings.map { "\($0.location.map { "\($0): " } ?? "")warning: \($0.message)" }
     )
   }
+}
+
+/// The definitions of token files given as text (path and contents, read in the order given),
+/// merged as the parser merges them, before `$extends` and the rest are applied; each file's format
+/// is told by its name. A file the reader reports an error in, or cannot read, fails the test: a
+/// fixture dropped without a word would leave the test less to check.
+func tokenSource(_ files: [(path: String, contents: String)]) throws -> TokenSource {
+  var parser = TokenFileParser()
+  for file in files {
+    let format = try #require(TokenFileFormat.of(fileNamed: file.path), "\(file.path) is not a token file")
+    let bytes = Array(file.contents.utf8)
+    let document: SyntaxDocument?
+    let errors: [any DiagnosticConvertible]
+    switch format {
+    case .yaml:
+      let result = YAMLReader().read(bytes: bytes, path: file.path)
+      (document, errors) = (result.document, result.errors)
+    case .json:
+      let result = JSONReader().read(bytes: bytes, path: file.path)
+      (document, errors) = (result.document, result.errors)
+    }
+    #expect(errors.isEmpty, "\(errors.map(\.diagnostic))")
+    parser.add(try #require(document, "\(file.path) did not read"), format: format)
+  }
+  return parser.source
 }
 
 /// The diagnostics `body` throws, printed without source lines (`file:line:col: error: message`).

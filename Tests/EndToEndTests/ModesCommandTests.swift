@@ -74,11 +74,13 @@ import Testing
       (try? String(contentsOf: example.appendingPathComponent(path), encoding: .utf8)) ?? ""
     }
     #expect(read("dist/swift/Sources/EBTokens/EBModes.swift").contains("case dark"))
+    // The token is declared five levels into `extension EBTokens`: in Main, Alert, Color, Information.
+    let indent = String(repeating: "  ", count: 5)
     #expect(
       generatedSources(in: example.appendingPathComponent("dist/swift/Sources/EBTokens"), extension: "swift")
         .contains(
-          "public static var bg: EBModal<EBColor> {\n    EBModal(\n      light: EBColor(hex: 0xE5F1FF),\n"
-            + "      dark: EBColor(hex: 0x0F1D3A)\n"))
+          "public static var bg: EBModal<EBColor> {\n\(indent)  EBModal(\n\(indent)    light: EBColor(hex: 0xE5F1FF),\n"
+            + "\(indent)    dark: EBColor(hex: 0x0F1D3A)\n"))
     #expect(read("dist/kotlin/com/eastblue/ds/tokens/EBTokens.kt").contains("val dark: EBColorScheme"))
     #expect(
       read("dist/css/tokens.css").contains("[data-theme=\"dark\"] {\n  --main-alert-color-error-bg: #2e1210;")

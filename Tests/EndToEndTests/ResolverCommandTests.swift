@@ -42,7 +42,7 @@ import Testing
       #expect(!css.contains("#1d4ed8"))
       let swift = generatedSources(
         in: project.appendingPathComponent("dist/swift/Sources/EBTokens"), extension: "swift")
-      #expect(swift.contains("light: EBColor(hex: 0xFFFFFF),\n      dark: EBColor(hex: 0x111111)"))
+      #expect(swift.contains("light: EBColor(hex: 0xFFFFFF),\n        dark: EBColor(hex: 0x111111)"))
       let kotlin = Self.read(project, "dist/kotlin/com/eastblue/ds/tokens/EBTokens.kt")
       #expect(kotlin.contains("Light(\"light\"),") && kotlin.contains("Dark(\"dark\");"))
       let audit = try BinaryRunner.run(["audit"], in: project)
@@ -70,8 +70,8 @@ import Testing
       // Globex's on-primary follows the theme; acme's is the palette's white in both.
       #expect(
         swift.contains(
-          "lightAcme: EBColor(hex: 0xFFFFFF),\n      lightGlobex: EBColor(hex: 0xFFFFFF),\n"
-            + "      darkAcme: EBColor(hex: 0xFFFFFF),\n      darkGlobex: EBColor(hex: 0x111111)"))
+          "lightAcme: EBColor(hex: 0xFFFFFF),\n        lightGlobex: EBColor(hex: 0xFFFFFF),\n"
+            + "        darkAcme: EBColor(hex: 0xFFFFFF),\n        darkGlobex: EBColor(hex: 0x111111)"))
       let css = Self.read(project, "dist/tokens.css")
       #expect(css.contains("[data-theme=\"dark-globex\"] {\n  --brand-on-primary: var(--color-bg);"))
       #expect(css.contains("--brand-primary: #1d4ed8;"))

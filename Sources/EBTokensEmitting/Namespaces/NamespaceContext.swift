@@ -399,11 +399,12 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       members: members, namespaces: namespaces)
   }
 
-  /// `members` declared, each as a member one level deep: a token is declared so wherever it is
-  /// written, the root's own in the root file and every other in a part file. A token that cannot
-  /// be declared is left out, with its error in ``errors``.
-  mutating func declare(_ members: [NamedToken]) -> [TokenContext] {
-    let memberIndent = indent(1)
+  /// `members` declared, each as a member `depth` levels deep: one level for the root's own, in
+  /// the root file, and for a part's in Kotlin; in Swift, a part's tokens are as deep as the
+  /// namespaces its file declares around them. A token that cannot be declared is left out, with
+  /// its error in ``errors``.
+  mutating func declare(_ members: [NamedToken], depth: Int = 1) -> [TokenContext] {
+    let memberIndent = indent(depth)
     var tokens: [TokenContext] = []
     tokens.reserveCapacity(members.count)
     for member in members {
@@ -422,7 +423,8 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   mutating func declare(_ parts: [NamespaceSplit.Part]) -> [NamespacePart]? {
     let declared = parts.map { part in
       NamespacePart(
-        qualifiedName: part.qualifiedName, name: part.name, base: part.base, tokens: declare(part.members))
+        qualifiedName: part.qualifiedName, name: part.name, base: part.base, placement: part.placement,
+        tokens: declare(part.members, depth: part.placement.declaredNamespaces.count + 1))
     }
     return errors.isEmpty ? declared : nil
   }

@@ -3,15 +3,21 @@ import EBTokensSupport
 /// The namespaces of a token set laid out over several source files, so that the Swift compiler
 /// and kotlinc work on them in parallel and a token change recompiles only its file.
 ///
-/// The root file declares every namespace, nested as the token paths are, with only the root's
-/// own tokens: the `skeleton`, which changes only when a group is added, renamed or removed.
-/// Every other token is in a *part*: a run of one namespace's tokens, written at the top level
-/// of a part file (an `extension EBTokens.Color.Text` in Swift, an abstract class the namespace's
-/// object inherits in Kotlin). Each top-level group's parts fill files in token order, at most
-/// ``tokensPerFile`` tokens a file: `Color`, then `Color-2`, `Color-3`… for a larger group, whose
-/// namespaces are cut into several parts where a file ends. So no file, declaration or
-/// initializer grows with the token count, and the file names depend only on the groups and
-/// their sizes.
+/// The `skeleton` is every namespace, nested as the token paths are, with only the root's own
+/// tokens: Kotlin's root file declares it, since Kotlin declares a nested object only in its
+/// parent's body. Every other token is in a *part*: a run of one namespace's tokens, written at
+/// the top level of a part file (an abstract class the namespace's object inherits in Kotlin; in
+/// Swift, inside the namespace's declaration or an `extension EBTokens.Color.Text`). Each
+/// top-level group's parts fill files in token order, at most ``tokensPerFile`` tokens a file:
+/// `Color`, then `Color-2`, `Color-3`… for a larger group, whose namespaces are cut into several
+/// parts where a file ends. So no file, declaration or initializer grows with the token count,
+/// and the file names depend only on the groups and their sizes.
+///
+/// Swift declares each namespace in the file of the first part below it (`declaresNamespaces`),
+/// nested in its parent when the file declares that too, and in an extension of the parent
+/// otherwise: a file then holds a few extensions instead of one per namespace, and the module
+/// interface the compiler rebuilds after every change takes a seventh less time (performance.md,
+/// "Compiling the generated code, round five").
 struct NamespaceSplit {
   /// The most tokens in a part file: about 50 KB of Swift, which the compiler takes in a fraction
   /// of a second, so that a one-token change recompiles little.
@@ -47,7 +53,25 @@ struct NamespaceSplit {
     let name: String?
     /// Kotlin: the class of the namespace's part before it, which this one extends; `nil` for the first.
     let base: String?
+    /// Swift: where the part is declared (``Placement``); in Kotlin, always in its namespace.
+    let placement: Placement
     let members: [NamedToken]
+  }
+
+  /// Where a part's tokens are written in its file: in an extension of `extendedName`, the deepest
+  /// of the part's namespace and its parents that is declared elsewhere (an earlier file or the root
+  /// file), inside the declarations of `declaredNamespaces`, the namespaces below it down to the
+  /// part's own, which this file declares (each in the file of the first part below it). Empty
+  /// when the part's namespace is declared elsewhere: the part continues it in an extension.
+  struct Placement: Sendable {
+    let extendedName: String
+    let declaredNamespaces: [DeclaredNamespace]
+  }
+
+  /// A namespace a Swift part file declares: its identifier, and the group's dotted path.
+  struct DeclaredNamespace: Sendable {
+    let name: String
+    let path: String
   }
 
   /// Splits the namespaces below `root`.
@@ -60,10 +84,16 @@ struct NamespaceSplit {
   ///     class extends the one before, and kotlinc's work on a chain grows with the square of its
   ///     length, so a namespace of more than this many files' worth of tokens gets that many
   ///     larger parts, each in a file of its own.
+  ///   - declaresNamespaces: For Swift, each namespace is declared in the file of the first part
+  ///     below it instead of in the root file (``Placement``).
   init(
-    root: NamespaceContext, partName: (([String], Int) -> String)? = nil, maxPartsPerNamespace: Int? = nil
+    root: NamespaceContext, partName: (([String], Int) -> String)? = nil, maxPartsPerNamespace: Int? = nil,
+    declaresNamespaces: Bool = false
   ) {
-    var splitter = Splitter(partName: partName, maxParts: maxPartsPerNamespace)
+    var splitter = Splitter(
+      partName: partName, maxParts: maxPartsPerNamespace,
+      root: declaresNamespaces
+        ? OpenNamespace(name: root.name, path: root.path, qualifiedName: root.name) : nil)
     var children: [NamespaceContext] = []
     for child in root.namespaces {
       splitter.startFile(group: Self.unescaped(child.name))
@@ -98,10 +128,18 @@ struct NamespaceSplit {
     private var tokenCount = 0
     /// The lowercased names already given, so that no two differ only in case.
     private var takenNames: Set<String> = []
+    /// Swift: the namespaces from the root down to the one being split, each with the file that
+    /// declares it once a part below it is placed; empty in Kotlin, which declares them in the root file.
+    private var openNamespaces: [OpenNamespace] = []
 
-    init(partName: (([String], Int) -> String)?, maxParts: Int?) {
+    init(partName: (([String], Int) -> String)?, maxParts: Int?, root: OpenNamespace?) {
       self.partName = partName
       self.maxParts = maxParts
+      if var root {
+        // The root namespace is the root file's.
+        root.file = -1
+        openNamespaces = [root]
+      }
     }
 
     mutating func startFile(group: String) {
@@ -129,6 +167,11 @@ struct NamespaceSplit {
     mutating func split(
       _ namespace: NamespaceContext, qualifiedName: String, path: [String], isFirstMember: Bool
     ) -> NamespaceContext {
+      if !openNamespaces.isEmpty {
+        openNamespaces.append(
+          OpenNamespace(name: namespace.name, path: namespace.path, qualifiedName: qualifiedName))
+      }
+      defer { if !openNamespaces.isEmpty { openNamespaces.removeLast() } }
       var base: String?
       var remaining = namespace.members[...]
       var position = 0
@@ -141,7 +184,10 @@ struct NamespaceSplit {
         let taken = remaining.prefix(largePart ?? (limit - tokenCount))
         remaining = remaining.dropFirst(taken.count)
         let name = partName?(path, position)
-        parts.append(Part(qualifiedName: qualifiedName, name: name, base: base, members: Array(taken)))
+        parts.append(
+          Part(
+            qualifiedName: qualifiedName, name: name, base: base,
+            placement: placement(of: qualifiedName), members: Array(taken)))
         tokenCount += taken.count
         base = name
         position += 1
@@ -159,6 +205,32 @@ struct NamespaceSplit {
         name: namespace.name, path: namespace.path, indent: namespace.indent, isFirstMember: isFirstMember,
         tokens: [], namespaces: children, base: base)
     }
+
+    /// Where a part of the innermost open namespace goes in the file being filled: the open
+    /// namespaces not yet declared are declared in it. Those it declares are the innermost ones,
+    /// since a namespace is declared no later than the namespaces below it.
+    private mutating func placement(of qualifiedName: String) -> Placement {
+      if openNamespaces.isEmpty { return Placement(extendedName: qualifiedName, declaredNamespaces: []) }
+      let file = files.count
+      var first = openNamespaces.count
+      // The root is the root file's (-1), so `first` stays at least 1.
+      while first > 1, (openNamespaces[first - 1].file ?? file) == file {
+        first -= 1
+        openNamespaces[first].file = file
+      }
+      return Placement(
+        extendedName: openNamespaces[first - 1].qualifiedName,
+        declaredNamespaces: openNamespaces[first...].map { DeclaredNamespace(name: $0.name, path: $0.path) })
+    }
+  }
+
+  /// Swift: a namespace the splitter is in, and the file that declares it, once known.
+  private struct OpenNamespace {
+    let name: String
+    let path: String
+    let qualifiedName: String
+    /// The file that declares it (-1 for the root file), once a part below it is placed.
+    var file: Int?
   }
 }
 
@@ -170,12 +242,18 @@ final class NamespacePart: TemplateContext {
   let name: String?
   /// Kotlin: the class of the namespace's part before it, which this one extends; `nil` for the first.
   let base: String?
+  /// Swift: where its tokens are written in its file.
+  let placement: NamespaceSplit.Placement
   let tokens: [TokenContext]
 
-  package init(qualifiedName: String, name: String?, base: String?, tokens: [TokenContext]) {
+  package init(
+    qualifiedName: String, name: String?, base: String?, placement: NamespaceSplit.Placement,
+    tokens: [TokenContext]
+  ) {
     self.qualifiedName = qualifiedName
     self.name = name
     self.base = base
+    self.placement = placement
     self.tokens = tokens
   }
 
@@ -183,7 +261,8 @@ final class NamespacePart: TemplateContext {
   func replacing(_ context: TokenContext, at position: Int) -> NamespacePart {
     var tokens = self.tokens
     tokens[position] = context
-    return NamespacePart(qualifiedName: qualifiedName, name: name, base: base, tokens: tokens)
+    return NamespacePart(
+      qualifiedName: qualifiedName, name: name, base: base, placement: placement, tokens: tokens)
   }
 
   func field(_ field: TemplateField) -> TemplateValue? {

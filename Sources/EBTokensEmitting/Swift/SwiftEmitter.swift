@@ -55,7 +55,7 @@ struct SwiftEmitter: PatchableOutputEmitter {
     }
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     // The unsplit tree is let go: the split holds every namespace and named token now.
-    var split = NamespaceSplit(root: consume root)
+    var split = NamespaceSplit(root: consume root, declaresNamespaces: true)
     let modal = tokens.hasModes ? SwiftModalContext(modes: tokens.modes) : nil
     let styles = StyleKinds(tokens).swiftSections
     let context = SwiftPackageContext(
@@ -72,7 +72,7 @@ struct SwiftEmitter: PatchableOutputEmitter {
         bytes: try templates.render("tokens.swift", context, tokenCount: split.skeleton.tokens.count)))
     let renderParts = { (parts: [NamespacePart]) throws -> [UInt8] in
       try templates.render(
-        "group.swift", PartFileContext(file: context, parts: parts),
+        "group.swift", SwiftPartFileContext(file: context, parts: parts, indentUnit: language.indentUnit),
         tokenCount: parts.reduce(0) { $0 + $1.tokens.count })
     }
     var partFiles: [SplitOutputState<SwiftLanguage>.PartFile] = []

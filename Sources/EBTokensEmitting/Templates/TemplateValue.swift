@@ -40,7 +40,8 @@ extension TemplateContext {
 enum TemplateField: String, Sendable {
   case alpha, appearance, appearances, base, blue, classes, colorSpace, colors, deprecation, documentation,
     entry
-  case extensions, green, hasGradients, hasMotion, hasStrokes, hasStyles, hasTextStyles, hasWideGamutColors
+  case extendedNamespaces, extensions, green, hasGradients, hasMotion, hasStrokes, hasStyles, hasTextStyles,
+    hasWideGamutColors
   case identifier, indent, isAlias, isFirstMember, isLast, items, label, media, message, modal, mode
   case modeBlocks, modeValues, modes, moduleName, name
   case namespaces, packageName, parts, path, properties, property, qualifiedName, rawValue, red, resources,

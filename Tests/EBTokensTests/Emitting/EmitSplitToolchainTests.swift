@@ -69,14 +69,81 @@ extension EmitToolchainTests {
     try withTemporaryDirectory { directory in
       let project = try buildLargeGroup(in: directory)
       let scratch = directory.appendingPathComponent("scratch").path
-      let build = try ExternalTool.run(
-        swift, ["build", "--package-path", project.url("dist/swift").path, "--scratch-path", scratch],
-        environment: ExternalTool.environment)
-      try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
-      #expect(!build.stdout.contains("warning:"), "\(build.stdout)")
+      try Self.buildSwiftPackage(swift, at: project.url("dist/swift").path, scratch: scratch)
       let sources = try FileManager.default.contentsOfDirectory(
         atPath: project.url("dist/" + EmitSplitTests.swiftSources).path)
       #expect(sources.filter { $0.hasPrefix("EBTokens+Flat") }.count == Self.largeGroupSize / 500)
+    }
+  }
+
+  /// Namespaces declared across part files (``EmitSplitTests/namespacesAcrossFiles``): `big.b` and
+  /// `big.b.x` in an extension of `Big`, in the second file, and `big.a.sub` continued there in an
+  /// extension of its own: the package builds, and an app reads a token of each.
+  @Test(.requires(.swift))
+  func namespacesDeclaredAcrossPartFilesBuildWithSwiftAndAnAppReadsThem() throws {
+    let swift = try ExternalTool.swift.require()
+    try withTemporaryDirectory { directory in
+      let project = try BuildProject(in: directory, configuration: EmitSplitTests.configuration)
+      try project.write("tokens/big.yaml", EmitSplitTests.namespacesAcrossFiles)
+      _ = try project.buildResult()
+      try project.write(
+        "consumer/Package.swift",
+        """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+          name: "Consumer",
+          dependencies: [.package(path: "../dist/swift")],
+          targets: [
+            .executableTarget(name: "Consumer", dependencies: [.product(name: "EBTokens", package: "swift")])
+          ]
+        )
+
+        """)
+      try project.write(
+        "consumer/Sources/Consumer/main.swift",
+        """
+        import EBTokens
+
+        print(EBTokens.Big.A.c449.hex, EBTokens.Big.A.Sub.c0.hex, EBTokens.Big.A.Sub.c99.hex, EBTokens.Big.B.X.c9.hex)
+
+        """)
+      let scratch = directory.appendingPathComponent("scratch").path
+      try Self.buildSwiftPackage(swift, at: project.url("consumer").path, scratch: scratch)
+      let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(ExternalTool.lines(run.stdout) == ["#000C47 #000000 #0002B5 #00003F"])
+    }
+  }
+
+  /// A template folder written for the former Swift layout, which declared every namespace in the
+  /// root file and wrote each part as an extension of its namespace, from `root` and `parts`: the
+  /// context still has both, so its package still builds.
+  @Test(.requires(.swift))
+  func aTemplateFolderOfTheFormerSwiftLayoutStillBuilds() throws {
+    let swift = try ExternalTool.swift.require()
+    try withTemporaryDirectory { directory in
+      let project = try BuildProject(
+        in: directory,
+        configuration:
+          "tokens: tokens\ntemplates: former\noutputs:\n  - kind: swift\n    destination: dist/swift\n")
+      try project.write("tokens/big.yaml", EmitSplitTests.namespacesAcrossFiles)
+      try FileManager.default.copyItem(
+        at: TestPaths.repositoryRoot.appendingPathComponent("templates/swift"),
+        to: project.url("former/swift"))
+      try project.write("former/swift/tokens.swift.mustache", "{{#root}}\n{{> namespace}}\n{{/root}}\n")
+      try project.write(
+        "former/swift/group.swift.mustache",
+        "{{#parts}}\nextension {{qualifiedName}} {\n{{#tokens}}\n{{> token}}\n{{/tokens}}\n}\n{{/parts}}\n")
+      _ = try project.buildResult()
+      let root = try #require(project.read("dist/" + EmitSplitTests.swiftSources + "EBTokens.swift"))
+      #expect(
+        root.contains(
+          "  public enum Big {\n    public enum A {\n      public enum Sub {}\n    }\n\n"
+            + "    public enum B {\n      public enum X {}\n    }\n  }\n"))
+      let scratch = directory.appendingPathComponent("scratch").path
+      try Self.buildSwiftPackage(swift, at: project.url("dist/swift").path, scratch: scratch)
     }
   }
 }

@@ -13,6 +13,19 @@ import Testing
 @Suite(.serialized) struct EmitToolchainTests {
   private static let fixtures = URL(fileURLWithPath: TestPaths.fixture("emitting"))
 
+  /// `swift build` of the package at `package` into `scratch`, which must succeed without a warning.
+  static func buildSwiftPackage(
+    _ swift: String, at package: String, scratch: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let build = try ExternalTool.run(
+      swift, ["build", "--package-path", package, "--scratch-path", scratch],
+      environment: ExternalTool.environment)
+    try #require(
+      build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)",
+      sourceLocation: sourceLocation)
+    #expect(!build.stdout.contains("warning:"), "\(build.stdout)", sourceLocation: sourceLocation)
+  }
+
   /// Each fixture's Swift package builds without a warning, and an app reads its tokens.
   @Test(
     .requires(.swift),
@@ -28,11 +41,7 @@ import Testing
       try FileManager.default.copyItem(
         at: fixture.folder.appendingPathComponent("swift-consumer"), to: consumer)
       let scratch = directory.appendingPathComponent("scratch").path
-      let build = try ExternalTool.run(
-        swift, ["build", "--package-path", consumer.path, "--scratch-path", scratch],
-        environment: ExternalTool.environment)
-      try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
-      #expect(!build.stdout.contains("warning:"), "\(build.stdout)")
+      try Self.buildSwiftPackage(swift, at: consumer.path, scratch: scratch)
       let run = try ExternalTool.run(scratch + "/debug/Consumer", [])
       #expect(run.status == 0, "\(run.stderr)")
       #expect(ExternalTool.lines(run.stdout) == fixture.swiftOutput)

@@ -375,11 +375,7 @@ import Testing
         """.utf8
       ).write(to: directory.appendingPathComponent("Package.swift"))
       let scratch = directory.appendingPathComponent("scratch")
-      let build = try ExternalTool.run(
-        swift, ["build", "--package-path", directory.path, "--scratch-path", scratch.path],
-        environment: ExternalTool.environment)
-      try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
-      #expect(!build.stdout.contains("warning:"), "\(build.stdout)")
+      try EmitToolchainTests.buildSwiftPackage(swift, at: directory.path, scratch: scratch.path)
       let bundle = try #require(
         FileManager.default.enumerator(atPath: scratch.path)?.compactMap { $0 as? String }.first {
           $0.hasSuffix("EBTokensAssets_EBTokensAssets.resources")

@@ -2,10 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A flat group of 20,000 colors, which made kotlinc fail when the output was one object whose
-/// initializer set every token (`Method too large: …EBTokens$Flat.<clinit>`, the JVM's 64 KB
-/// limit): split into part classes of getters, it compiles, and so does the Swift package. In the
-/// serialized toolchain suite, so that no other compiler runs beside them.
+/// The split outputs, compiled. A flat group of 20,000 colors, which made kotlinc fail when the
+/// output was one object whose initializer set every token (`Method too large:
+/// …EBTokens$Flat.<clinit>`, the JVM's 64 KB limit): split into part classes of getters, it
+/// compiles, and so does the Swift package. Swift namespaces declared across part files build, and
+/// so does a template folder of the former Swift layout. In the serialized toolchain suite, so that
+/// no other compiler runs beside them.
 ///
 /// kotlinc runs with a 1 GB heap, as Gradle's Kotlin daemon has at least: the command line's
 /// default of 256 MB runs out on 20,000 tokens in one compilation whatever their layout.

@@ -91,9 +91,8 @@ struct NamespaceSplit {
     declaresNamespaces: Bool = false
   ) {
     var splitter = Splitter(
-      partName: partName, maxParts: maxPartsPerNamespace,
-      root: declaresNamespaces
-        ? OpenNamespace(name: root.name, path: root.path, qualifiedName: root.name) : nil)
+      partName: partName, maxParts: maxPartsPerNamespace, declaresNamespaces: declaresNamespaces,
+      root: DeclaredNamespace(name: root.name, path: root.path))
     var children: [NamespaceContext] = []
     for child in root.namespaces {
       splitter.startFile(group: Self.unescaped(child.name))
@@ -128,18 +127,21 @@ struct NamespaceSplit {
     private var tokenCount = 0
     /// The lowercased names already given, so that no two differ only in case.
     private var takenNames: Set<String> = []
+    /// Swift: each part's ``Placement`` is worked out; Kotlin declares every namespace in the root file.
+    let declaresNamespaces: Bool
     /// Swift: the namespaces from the root down to the one being split, each with the file that
-    /// declares it once a part below it is placed; empty in Kotlin, which declares them in the root file.
-    private var openNamespaces: [OpenNamespace] = []
+    /// declares it once a part below it is placed.
+    private var openNamespaces: [OpenNamespace]
 
-    init(partName: (([String], Int) -> String)?, maxParts: Int?, root: OpenNamespace?) {
+    init(
+      partName: (([String], Int) -> String)?, maxParts: Int?, declaresNamespaces: Bool,
+      root: DeclaredNamespace
+    ) {
       self.partName = partName
       self.maxParts = maxParts
-      if var root {
-        // The root namespace is the root file's.
-        root.file = -1
-        openNamespaces = [root]
-      }
+      self.declaresNamespaces = declaresNamespaces
+      // The root namespace is the root file's.
+      openNamespaces = [OpenNamespace(namespace: root, qualifiedName: root.name, file: -1)]
     }
 
     mutating func startFile(group: String) {
@@ -167,11 +169,13 @@ struct NamespaceSplit {
     mutating func split(
       _ namespace: NamespaceContext, qualifiedName: String, path: [String], isFirstMember: Bool
     ) -> NamespaceContext {
-      if !openNamespaces.isEmpty {
+      if declaresNamespaces {
         openNamespaces.append(
-          OpenNamespace(name: namespace.name, path: namespace.path, qualifiedName: qualifiedName))
+          OpenNamespace(
+            namespace: DeclaredNamespace(name: namespace.name, path: namespace.path),
+            qualifiedName: qualifiedName))
       }
-      defer { if !openNamespaces.isEmpty { openNamespaces.removeLast() } }
+      defer { if declaresNamespaces { openNamespaces.removeLast() } }
       var base: String?
       var remaining = namespace.members[...]
       var position = 0
@@ -210,7 +214,7 @@ struct NamespaceSplit {
     /// namespaces not yet declared are declared in it. Those it declares are the innermost ones,
     /// since a namespace is declared no later than the namespaces below it.
     private mutating func placement(of qualifiedName: String) -> Placement {
-      if openNamespaces.isEmpty { return Placement(extendedName: qualifiedName, declaredNamespaces: []) }
+      guard declaresNamespaces else { return Placement(extendedName: qualifiedName, declaredNamespaces: []) }
       let file = files.count
       var first = openNamespaces.count
       // The root is the root file's (-1), so `first` stays at least 1.
@@ -220,14 +224,13 @@ struct NamespaceSplit {
       }
       return Placement(
         extendedName: openNamespaces[first - 1].qualifiedName,
-        declaredNamespaces: openNamespaces[first...].map { DeclaredNamespace(name: $0.name, path: $0.path) })
+        declaredNamespaces: openNamespaces[first...].map(\.namespace))
     }
   }
 
   /// Swift: a namespace the splitter is in, and the file that declares it, once known.
   private struct OpenNamespace {
-    let name: String
-    let path: String
+    let namespace: DeclaredNamespace
     let qualifiedName: String
     /// The file that declares it (-1 for the root file), once a part below it is placed.
     var file: Int?

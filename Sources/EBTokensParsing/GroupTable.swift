@@ -43,6 +43,9 @@ public struct GroupTable: Sendable {
     return values[position].path.parentName.flatMap { positions[$0] }
   }
 
+  /// Starts loading where the group whose name's `NameIndex.hash(of:)` is `hash` is looked up.
+  package func prefetch(hash: Int) { positions.prefetch(hash: hash) }
+
   /// Records `group`, in place of the group of that name if there is one.
   package mutating func record(_ group: GroupDefinition) {
     let parent = group.path.parentName.flatMap { positions[$0] }

@@ -48,6 +48,7 @@ public struct TokenFileParser {
     var openGroups: [(end: Int, position: Int)] = []
     var position = 0
     while position < members.items.count {
+      prefetchSlots(of: members.items, at: position + Self.prefetchDistance)
       while let innermost = openGroups.last, innermost.end <= position { openGroups.removeLast() }
       switch members.items[position] {
       case .error(let error): errors.append(error)
@@ -66,6 +67,22 @@ public struct TokenFileParser {
         openGroups.append((end, groupPosition))
       }
       position += 1
+    }
+  }
+
+  /// How many items ahead of the one being merged the merge asks for the slots of the next.
+  private static let prefetchDistance = 8
+
+  /// Starts loading the slots where the item at `position` (if any) will be looked up: the two
+  /// tables of names are too large for the cache, and each lookup would otherwise wait for them.
+  @inline(__always)
+  private func prefetchSlots(of items: [FileMembers.Item], at position: Int) {
+    guard position < items.count else { return }
+    switch items[position] {
+    case .token(_, let nameHash), .group(_, let nameHash, _):
+      source.definitionIndex.prefetch(hash: nameHash)
+      source.groups.prefetch(hash: nameHash)
+    case .error, .dtcgError, .broken: break
     }
   }
 

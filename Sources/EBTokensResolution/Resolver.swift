@@ -43,9 +43,24 @@ public struct Resolver {
   /// Where the value parser puts its warnings, taken after each value.
   private let valueWarnings = ValueWarnings()
 
+  /// How many definitions ahead of the one at hand a loop over them in an order other than the
+  /// files' asks for (see `prefetchObject(at:bytes:)`): each would otherwise wait for memory.
+  private static let prefetchDistance = 8
+  /// What of a definition object to ask for: its fields lie in its first three cache lines.
+  private static let definitionBytes = 192
+
   public init(source: TokenSource, limits: Limits = .standard) {
     self.source = source
     self.limits = limits
+    states = []
+    values = []
+    chainLengths = []
+  }
+
+  /// Makes the tables of what each definition resolves to: in ``run()``, once the other core has
+  /// its work, as making them takes a few milliseconds at 100,000 tokens (most of it the kernel's
+  /// first touch of their pages) that it would otherwise wait for.
+  private mutating func makeTables() {
     let count = source.definitions.count
     states = Array(repeating: .unvisited, count: count)
     // Written in one pass over fresh memory: `Array(repeating:count:)` copied its `nil` into each
@@ -77,17 +92,22 @@ public struct Resolver {
   }
 
   /// The resolved set, or every error found.
-  public static func resolve(_ source: consuming TokenSource, limits: Limits = .standard) -> (
-    TokenSet, [any DiagnosticConvertible]
-  ) {
+  ///
+  /// - Parameter handingOverDefinitions: Whether `source` holds the only references to its
+  ///   definitions (none is kept elsewhere, nor twice in it), so that each token takes its
+  ///   definition's path instead of copying it (see `TokenDefinition.takePath()`): the definitions
+  ///   are then left without their paths, for no one to read.
+  public static func resolve(
+    _ source: consuming TokenSource, limits: Limits = .standard, handingOverDefinitions: Bool = false
+  ) -> (TokenSet, [any DiagnosticConvertible]) {
     let isLarge = source.definitions.count >= minimumCountForBackgroundWork
     var resolver = Resolver(source: consume source, limits: limits)
-    let result = resolver.run()
+    let result = resolver.run(handingOverDefinitions: handingOverDefinitions)
     release(resolver, inBackground: isLarge)
     return result
   }
 
-  private mutating func run() -> (TokenSet, [any DiagnosticConvertible]) {
+  private mutating func run(handingOverDefinitions: Bool) -> (TokenSet, [any DiagnosticConvertible]) {
     // Path order depends on nothing the passes below find: for a large set it is worked out on
     // another core meanwhile, and that core then does its share of resolving ahead, which
     // `resolveAheadOnTwoCores` hands it below, always for a large set (on the same thread: a thread
@@ -104,15 +124,27 @@ public struct Resolver {
       if isLarge { otherShare.take()() }
       return ordering
     }
+    makeTables()
     computeGroupInheritance()
     computeParentGroups()
     reportCompositesWrittenAsGroups()
     if isLarge { resolveAheadOnTwoCores(handingTheOtherShareTo: otherShare) }
-    for index in source.definitions.indices where states[index] == .unvisited {
-      resolve(from: index)
+    // What the passes ahead left (references, composites, and all of a small set), in the same
+    // order, each definition asked for a few ahead: this thread has not read most of them yet.
+    let pending = source.definitions.indices.filter { states[$0] == .unvisited }
+    for (position, index) in pending.enumerated() {
+      if position + Self.prefetchDistance < pending.count {
+        let ahead = pending[position + Self.prefetchDistance]
+        source.definitions.prefetchObject(at: ahead, bytes: Self.definitionBytes)
+        if !referenceTargets.isEmpty, referenceTargets[ahead] >= 0 {
+          values.prefetchElement(at: Int(referenceTargets[ahead]))
+          chainLengths.prefetchElement(at: Int(referenceTargets[ahead]))
+        }
+      }
+      if states[index] == .unvisited { resolve(from: index) }
     }
     // What the token set keeps of the groups. The groups themselves go with the resolver (see
-    // ``resolve(_:limits:)``): freeing them here (12 ms at 100,000 tokens) would hold up making
+    // ``resolve(_:limits:handingOverDefinitions:)``): freeing them here (12 ms at 100,000 tokens) would hold up making
     // the tokens, or, on another core, the half of them made there.
     var groups: [String: GroupMetadata] = [:]
     let groupValues = source.groups.values
@@ -131,7 +163,7 @@ public struct Resolver {
     let order = ordering.order
     let factory = TokenFactory(
       definitions: source.definitions, values: values, componentSitesByIndex: componentSitesByIndex,
-      parentGroupOf: parentGroupOf, parentGroups: parentGroups)
+      parentGroupOf: parentGroupOf, parentGroups: parentGroups, takesPaths: handingOverDefinitions)
     let tokens =
       order.count >= minimumCountForBackgroundWork
       ? factory.tokensOnTwoCores(order) : factory.tokens(order[...])
@@ -150,6 +182,8 @@ public struct Resolver {
     let componentSitesByIndex: [Int: [ComponentReferenceSite]]
     let parentGroupOf: [Int32]
     let parentGroups: [ParentGroup]
+    /// Whether each token takes its definition's path (see ``resolve(_:limits:handingOverDefinitions:)``).
+    let takesPaths: Bool
 
     /// The tokens of the definitions at `indices` that resolved, in that order.
     func tokens(_ indices: ArraySlice<Int>) -> [Token] {
@@ -182,7 +216,14 @@ public struct Resolver {
       -> Int
     {
       var count = 0
+      var ahead = indices.startIndex + Resolver.prefetchDistance
       for index in indices {
+        // The definitions lie in the files' order, and are read here in path order.
+        if ahead < indices.endIndex {
+          definitions.prefetchObject(at: indices[ahead], bytes: Resolver.definitionBytes)
+          values.prefetchElement(at: indices[ahead])
+          ahead += 1
+        }
         guard let value = values[index] else { continue }
         storage.initialize(start + count, to: token(index, value: value))
         count += 1
@@ -205,7 +246,8 @@ public struct Resolver {
         }
       }
       return Token(
-        path: definition.path, type: value.type, value: value, description: definition.description,
+        path: takesPaths ? definition.takePath() : definition.path, type: value.type, value: value,
+        description: definition.description,
         deprecation: deprecation(index), extensions: definition.extensions,
         location: definition.location, valueLocation: definition.valueLocation, reference: reference,
         componentReferences: componentReferences)
@@ -652,7 +694,6 @@ public struct Resolver {
       states[index] = .failed
       return
     }
-    let targetName = source.definitions[target].path.name
     // Measured from the literal, so the same chain is refused whatever order its tokens are
     // written in; the tokens above the one reported depend on it and fail silently.
     let chainLength = chainLengths[target] + 1
@@ -670,7 +711,8 @@ public struct Resolver {
       fail(
         index,
         with: ResolutionError.typeMismatch(
-          token: definition.path.name, expected: expected, target: targetName, found: targetValue.type,
+          token: definition.path.name, expected: expected, target: source.definitions[target].path.name,
+          found: targetValue.type,
           at: location))
       return
     }

@@ -51,7 +51,9 @@ public struct TokenLoader: Sendable {
     let (source, parseErrors) = try parse(inputs)
     var findings = parseErrors
     let kept = memberCache == nil ? nil : source
-    let (tokens, resolutionFindings) = Resolver.resolve(consume source, limits: limits)
+    // Without a cache, nothing but the source holds the definitions just read.
+    let (tokens, resolutionFindings) = Resolver.resolve(
+      consume source, limits: limits, handingOverDefinitions: memberCache == nil)
     findings += resolutionFindings
     if let memberCache, let kept {
       _ = memberCache.takeReplaced()

@@ -72,6 +72,15 @@ package struct NameIndex: Sendable {
     return values[entry.entry]
   }
 
+  /// Starts loading the slot where a lookup of a name whose ``hash(of:)`` is `hash` begins, so that
+  /// a loop over many names can look one up while the slots of the next ones are on their way.
+  @inline(__always)
+  package func prefetch(hash: Int) {
+    guard !slots.isEmpty else { return }
+    let slot = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)) >> 32) & (slots.count - 1)
+    slots.prefetchElement(at: slot)
+  }
+
   /// Removes `name` (whose ``hash(of:)`` is `hash`) and its number, if it is there.
   package mutating func removeValue(for name: String, hash: Int) {
     guard case .found(var hole, let entry) = find(name, hash: hash) else { return }

@@ -57,7 +57,7 @@ public enum DeprecationSetting: Hashable, Sendable {
 /// A class, so that the resolver, `$extends` and modes pass definitions around without copying
 /// (and retaining) each of their fields.
 ///
-/// Sendable, though ``path`` is a `var`: only ``takePath()`` writes it, on a definition that only
+/// Sendable, though ``path`` is a `var`: only `takePath()` writes it, on a definition that only
 /// the thread calling it can reach (see there).
 public final class TokenDefinition: @unchecked Sendable {
   public private(set) var path: TokenPath

@@ -93,10 +93,13 @@ public struct Resolver {
 
   /// The resolved set, or every error found.
   ///
-  /// - Parameter handingOverDefinitions: Whether `source` holds the only references to its
-  ///   definitions (none is kept elsewhere, nor twice in it), so that each token takes its
-  ///   definition's path instead of copying it (see `TokenDefinition.takePath()`): the definitions
-  ///   are then left without their paths, for no one to read.
+  /// - Parameters:
+  ///   - source: The definitions, as read and merged.
+  ///   - limits: The limits of the load (the longest chain of references, among others).
+  ///   - handingOverDefinitions: Whether `source` holds the only references to its definitions
+  ///     (none is kept elsewhere, nor twice in it), so that each token takes its definition's path
+  ///     instead of copying it (see `TokenDefinition.takePath()`): the definitions are then left
+  ///     without their paths, for no one to read.
   public static func resolve(
     _ source: consuming TokenSource, limits: Limits = .standard, handingOverDefinitions: Bool = false
   ) -> (TokenSet, [any DiagnosticConvertible]) {

@@ -147,8 +147,8 @@ public struct Resolver {
       if states[index] == .unvisited { resolve(from: index) }
     }
     // What the token set keeps of the groups. The groups themselves go with the resolver (see
-    // ``resolve(_:limits:handingOverDefinitions:)``): freeing them here (12 ms at 100,000 tokens) would hold up making
-    // the tokens, or, on another core, the half of them made there.
+    // ``resolve(_:limits:handingOverDefinitions:)``): freeing them here (12 ms at 100,000 tokens)
+    // would hold up making the tokens, or, on another core, the half of them made there.
     var groups: [String: GroupMetadata] = [:]
     let groupValues = source.groups.values
     for position in groupValues.indices {
@@ -185,7 +185,8 @@ public struct Resolver {
     let componentSitesByIndex: [Int: [ComponentReferenceSite]]
     let parentGroupOf: [Int32]
     let parentGroups: [ParentGroup]
-    /// Whether each token takes its definition's path (see ``resolve(_:limits:handingOverDefinitions:)``).
+    /// Whether each token takes its definition's path (see
+    /// ``resolve(_:limits:handingOverDefinitions:)``).
     let takesPaths: Bool
 
     /// The tokens of the definitions at `indices` that resolved, in that order.
@@ -250,8 +251,8 @@ public struct Resolver {
       }
       return Token(
         path: takesPaths ? definition.takePath() : definition.path, type: value.type, value: value,
-        description: definition.description,
-        deprecation: deprecation(index), extensions: definition.extensions,
+        description: definition.description, deprecation: deprecation(index),
+        extensions: definition.extensions,
         location: definition.location, valueLocation: definition.valueLocation, reference: reference,
         componentReferences: componentReferences)
     }
@@ -715,8 +716,7 @@ public struct Resolver {
         index,
         with: ResolutionError.typeMismatch(
           token: definition.path.name, expected: expected, target: source.definitions[target].path.name,
-          found: targetValue.type,
-          at: location))
+          found: targetValue.type, at: location))
       return
     }
     if alpha != nil && targetValue.type != .color {

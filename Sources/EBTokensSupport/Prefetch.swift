@@ -16,9 +16,10 @@ extension Array {
 }
 
 extension Array where Element: AnyObject {
-  /// Asks for the first `bytes` of the object at `index` ahead of their use (nothing when `index`
-  /// is not one of the array's). The reference is read as the bits it is, so that the object is not retained:
-  /// retaining it would wait for its memory, which is what this is to spare.
+  /// Asks for the first `bytes` of the object at `index` ahead of their use, a cache line (64
+  /// bytes) at a time; nothing when `index` is not one of the array's. The reference is read as
+  /// the bits it is, so that the object is not retained: retaining it would wait for its memory,
+  /// which is what this is to spare.
   @inline(__always)
   package func prefetchObject(at index: Int, bytes: Int) {
     guard indices.contains(index) else { return }

@@ -71,7 +71,7 @@ struct EmitSplitTests {
         "tokens/big.yaml",
         "big:\n  a:\n    w0: {$type: fontWeight, $value: 450.5}\n" + "  b:\n    $type: color\n"
           + Self.colors(1_200, indent: "    ") + "  c:\n    w1: {$type: fontWeight, $value: 650.5}\n")
-      let errors = diagnostics { try project.buildResult() }.map {
+      let errors = diagnostics { _ = try project.buildResult() }.map {
         $0.replacingOccurrences(of: root.path + "/", with: "")
       }
       #expect(

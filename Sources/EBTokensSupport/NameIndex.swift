@@ -77,8 +77,7 @@ package struct NameIndex: Sendable {
   @inline(__always)
   package func prefetch(hash: Int) {
     guard !slots.isEmpty else { return }
-    let slot = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)) >> 32) & (slots.count - 1)
-    slots.prefetchElement(at: slot)
+    slots.prefetchElement(at: Self.homeSlot(ofTag: Self.tag(of: hash), slotCount: slots.count))
   }
 
   /// Removes `name` (whose ``hash(of:)`` is `hash`) and its number, if it is there.
@@ -93,7 +92,7 @@ package struct NameIndex: Sendable {
       slot = (slot + 1) & mask
       let content = slots[slot]
       if content == 0 { break }
-      let home = Int(truncatingIfNeeded: content >> 32) & mask
+      let home = Self.homeSlot(ofTag: content >> 32, slotCount: slots.count)
       // The slot's content may move back unless its home lies after the hole, up to the slot.
       let distanceFromHome = (slot - home) & mask
       let distanceFromHole = (slot - hole) & mask
@@ -125,8 +124,8 @@ package struct NameIndex: Sendable {
   private func find(_ name: some StringProtocol, hash: Int) -> Probe {
     guard !slots.isEmpty else { return .missing(slot: 0) }
     let mask = slots.count - 1
-    let tag = UInt64(UInt(bitPattern: hash)) >> 32
-    var slot = Int(truncatingIfNeeded: tag) & mask
+    let tag = Self.tag(of: hash)
+    var slot = Self.homeSlot(ofTag: tag, slotCount: slots.count)
     while true {
       let content = slots[slot]
       if content == 0 { return .missing(slot: slot) }
@@ -148,10 +147,21 @@ package struct NameIndex: Sendable {
       let entry = names.count
       names.append(name)
       values.append(value)
-      slots[slot] = (UInt64(UInt(bitPattern: hash)) >> 32) << 32 | UInt64(entry + 1)
+      slots[slot] = Self.tag(of: hash) << 32 | UInt64(entry + 1)
       count += 1
       return (entry, true)
     }
+  }
+
+  /// The high 32 bits of `hash`: what a slot keeps of its name's hash, beside its entry.
+  @inline(__always)
+  private static func tag(of hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
+
+  /// The slot a lookup of a name whose hash has `tag` begins at, in a table of `slotCount` slots
+  /// (a power of two): the first of its run of slots.
+  @inline(__always)
+  private static func homeSlot(ofTag tag: UInt64, slotCount: Int) -> Int {
+    Int(truncatingIfNeeded: tag) & (slotCount - 1)
   }
 
   /// The slots a table of `count` names takes: a power of two, at least twice as many.
@@ -168,7 +178,7 @@ package struct NameIndex: Sendable {
     slots = [UInt64](repeating: 0, count: slotCount)
     let mask = slotCount - 1
     for content in old where content != 0 {
-      var slot = Int(truncatingIfNeeded: content >> 32) & mask
+      var slot = Self.homeSlot(ofTag: content >> 32, slotCount: slotCount)
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = content
     }

@@ -8,6 +8,14 @@ struct MustacheLibrary: Sendable {
   let templates: [MustacheTemplate]
   /// Template name → index in `templates`.
   let indices: [String: Int]
+  /// The templates compiled for rendering.
+  let program: MustacheProgram
+
+  init(templates: [MustacheTemplate], indices: [String: Int]) {
+    self.templates = templates
+    self.indices = indices
+    program = MustacheProgram(templates)
+  }
 
   /// Renders the template at `index` with `context` at the bottom of the context stack.
   /// - Parameter capacity: The bytes to reserve for the text up front; it grows past them if it
@@ -27,7 +35,7 @@ struct MustacheLibrary: Sendable {
     let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
       var renderer = MustacheRenderer(library: self, output: ByteBuffer(lending: storage))
       do throws(MustacheRecursionError) {
-        try renderer.render(templates[index].nodes, with: context)
+        try renderer.render(template: index, with: context)
       } catch {
         failure = error
         return
@@ -43,7 +51,7 @@ struct MustacheLibrary: Sendable {
   }
 }
 
-/// Renders compiled templates into one growing buffer.
+/// Renders a library's compiled templates (``MustacheProgram``) into one growing buffer.
 ///
 /// The renderer recurses once a section or partial; ``maxDepth`` of them at most, which a stack
 /// of any thread has room for, so a recursion the data never ends stops with an error instead of
@@ -55,6 +63,8 @@ struct MustacheRenderer: ~Copyable {
   static let defaultCapacity = 64 * 1024
 
   private let library: MustacheLibrary
+  /// The library's program, which `library` keeps alive: its tables are read through it.
+  private unowned(unsafe) let program: MustacheProgram
   private(set) var output: ByteBuffer
   /// The frames that enclose the innermost one, outermost first. The innermost is an argument
   /// of the render functions instead: an argument is read where it is, while a frame read from
@@ -122,55 +132,55 @@ struct MustacheRenderer: ~Copyable {
       }
     }
 
-    /// What `TemplateContext`'s `field(_ key: TemplateKey)` does, written out here: that one is
-    /// generic, and called on an existential it would run unspecialised.
-    func field(_ key: TemplateKey) -> TemplateValue? {
-      guard let field = key.field else { return context.field(key.name) }
-      return context.field(field)
+    /// The field `key` names in `context`, which is read in place.
+    func field(_ key: UnsafePointer<TemplateKey>) -> TemplateValue? {
+      MustacheRenderer.field(key, of: context)
     }
   }
 
   package init(library: MustacheLibrary, output: consuming ByteBuffer) {
     self.library = library
+    program = library.program
     self.output = output
   }
 
-  /// Renders `nodes` with `context` at the bottom of the context stack.
-  mutating func render(_ nodes: [MustacheNode], with context: any TemplateContext)
-    throws(MustacheRecursionError)
+  /// Renders template `index` of the library with `context` at the bottom of the context stack.
+  mutating func render(template index: Int, with context: any TemplateContext) throws(MustacheRecursionError)
   {
-    try render(nodes, in: Frame(.object(context)))
+    try render(program.templates[index], in: Frame(.object(context)))
   }
 
-  /// Renders `nodes` with `top` the innermost frame.
-  private mutating func render(_ nodes: [MustacheNode], in top: Frame) throws(MustacheRecursionError) {
-    // The nodes are read where they are: a `for` loop over the array would copy each one first,
-    // retaining what it holds.
-    try nodes.withUnsafeBufferPointer { (nodes) throws(MustacheRecursionError) in
-      for index in nodes.indices {
-        try render(nodes[index], in: top)
+  /// Renders the instructions in `range` with `top` the innermost frame.
+  private mutating func render(_ range: Range<Int>, in top: Frame) throws(MustacheRecursionError) {
+    var position = range.lowerBound
+    while position < range.upperBound {
+      let instruction = program.instructions[position]
+      switch instruction.kind {
+      case .text:
+        write(program.texts[instruction.operand])
+      case .variable:
+        if let value = resolve(instruction.operand, in: top) { write(value) }
+      case .section:
+        try section(
+          resolve(instruction.operand, in: top), (position + 1)..<instruction.extra, at: position, in: top)
+        position = instruction.extra
+        continue
+      case .invertedSection:
+        if !Self.isTrue(resolve(instruction.operand, in: top)) {
+          try nested((position + 1)..<instruction.extra, in: top)
+        }
+        position = instruction.extra
+        continue
+      case .partial:
+        if instruction.operand >= 0 { try partial(instruction.operand, indent: instruction.extra, in: top) }
+      case .dynamicPartial:
+        if case .text(let partialName)? = resolve(instruction.operand, in: top),
+          let index = library.indices[partialName]
+        {
+          try partial(index, indent: instruction.extra, in: top)
+        }
       }
-    }
-  }
-
-  /// Renders one node, borrowed from its template: matching it binds its parts without copying
-  /// the node.
-  private mutating func render(_ node: borrowing MustacheNode, in top: Frame) throws(MustacheRecursionError) {
-    switch node {
-    case .text(let text):
-      write(text)
-    case .variable(let name):
-      if let value = resolve(name, in: top) { write(value) }
-    case .section(let name, let children):
-      try section(resolve(name, in: top), children, in: top)
-    case .invertedSection(let name, let children):
-      if !Self.isTrue(resolve(name, in: top)) { try nested(children, in: top) }
-    case .partial(let index, let indent):
-      if let index { try partial(index, indent: indent, in: top) }
-    case .dynamicPartial(let name, let indent):
-      if case .text(let partialName)? = resolve(name, in: top), let index = library.indices[partialName] {
-        try partial(index, indent: indent, in: top)
-      }
+      position += 1
     }
   }
 
@@ -185,28 +195,30 @@ struct MustacheRenderer: ~Copyable {
     }
   }
 
-  private mutating func section(_ value: TemplateValue?, _ children: [MustacheNode], in top: Frame)
+  /// Renders the section whose instruction is at `position`, and whose body is `body`.
+  private mutating func section(_ value: TemplateValue?, _ body: Range<Int>, at position: Int, in top: Frame)
     throws(MustacheRecursionError)
   {
     switch value {
     case nil, .null?, .bool(false)?:
       return
     case .bool(true)?:
-      try nested(children, in: top)
+      try nested(body, in: top)
     case .list(let list)?:
-      try iterate(.list(list), count: list.count, children, in: top)
+      try iterate(.list(list), count: list.count, body, at: position, in: top)
     case .texts(let texts)?:
-      try iterate(.texts(texts), count: texts.count, children, in: top)
+      try iterate(.texts(texts), count: texts.count, body, at: position, in: top)
     case let value?:
       stack.append(top)
-      try nested(children, in: Frame(value))
+      try nested(body, in: Frame(value))
       stack.removeLast()
     }
   }
 
-  /// Renders `children` once for each of the `count` elements of `list`.
+  /// Renders `body` once for each of the `count` elements of `list`, for the section at
+  /// `position`.
   private mutating func iterate(
-    _ list: TemplateValue, count: Int, _ children: [MustacheNode], in top: Frame
+    _ list: TemplateValue, count: Int, _ body: Range<Int>, at position: Int, in top: Frame
   ) throws(MustacheRecursionError) {
     guard count > 0 else { return }
     stack.append(top)
@@ -217,11 +229,7 @@ struct MustacheRenderer: ~Copyable {
       if case .list(let list) = list, elementFloor == nil, indent.isEmpty,
         let list = list as? any RenderKeepingList, let renders = list.renders
       {
-        (
-          list,
-          renders.texts(
-            ofSection: children.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }, count: count)
-        )
+        (list, renders.texts(ofSection: position, in: program, count: count))
       } else { nil }
     for index in 0..<count {
       if let (list, texts) = keeping, let identity = list.elementIdentity(at: index),
@@ -232,7 +240,7 @@ struct MustacheRenderer: ~Copyable {
       }
       guard let (list, texts) = keeping, case .object(let context) = list.item(at: index) else {
         if index > 0 { element.moveTo(index) }
-        try nested(children, in: element)
+        try nested(body, in: element)
         continue
       }
       if index > 0 { element.moveTo(index) }
@@ -240,62 +248,74 @@ struct MustacheRenderer: ~Copyable {
       elementFloor = stack.count
       escaped = false
       defer { elementFloor = nil }
-      try nested(children, in: element)
+      try nested(body, in: element)
       if !escaped { texts.keep(output.bytes(from: start), at: index, of: context) }
     }
     stack.removeLast()
   }
 
-  private mutating func nested(_ children: [MustacheNode], in top: Frame) throws(MustacheRecursionError) {
+  private mutating func nested(_ body: Range<Int>, in top: Frame) throws(MustacheRecursionError) {
     depth += 1
     guard depth <= Self.maxDepth else { throw MustacheRecursionError() }
-    try render(children, in: top)
+    try render(body, in: top)
     depth -= 1
   }
 
-  private mutating func partial(_ index: Int, indent more: [UInt8], in top: Frame)
+  /// Renders template `index` as a partial; `indentation` is its indentation's text, -1 for none.
+  private mutating func partial(_ index: Int, indent indentation: Int, in top: Frame)
     throws(MustacheRecursionError)
   {
-    guard !more.isEmpty else { return try nested(library.templates[index].nodes, in: top) }
+    guard indentation >= 0 else { return try nested(program.templates[index], in: top) }
     let outer = indent
-    indent += more
-    try nested(library.templates[index].nodes, in: top)
+    let more = program.texts[indentation]
+    indent.append(
+      contentsOf: UnsafeBufferPointer(rebasing: program.bytes[more.start..<(more.start + more.count)]))
+    try nested(program.templates[index], in: top)
     indent = outer
   }
 
-  /// The value `name` finds: its first component in the innermost context that has it, the
-  /// rest each in the value before; then the transforms. `nil` when nothing has the name.
-  private mutating func resolve(_ name: MustacheName, in top: Frame) -> TemplateValue? {
+  /// The value name `index` finds: its first component in the innermost context that has it,
+  /// the rest each in the value before; then the transforms. `nil` when nothing has the name.
+  private mutating func resolve(_ index: Int, in top: Frame) -> TemplateValue? {
+    let name = program.names[index]
     var value: TemplateValue?
-    let transforms = name.transforms
     var applied = 0
     switch name.base {
     case .current:
       value = top.current
     case .position:
-      guard top.index >= 0, let transform = transforms.first else { return nil }
-      value = transform.apply(position: top.index, of: top.count)
+      guard top.index >= 0, name.transformCount > 0 else { return nil }
+      value = program.transforms[name.firstTransform].apply(position: top.index, of: top.count)
       applied = 1
     case .path:
-      let path = name.path
-      guard let first = path.first else { return nil }
-      value = lookUp(first, from: top)
+      guard name.keyCount > 0, let keys = program.keys.baseAddress else { return nil }
+      value = lookUp(keys + name.firstKey, from: top)
       var component = 1
-      while component < path.count {
+      while component < name.keyCount {
         guard case .object(let context)? = value else { return nil }
-        value = context.field(path[component])
+        value = Self.field(keys + name.firstKey + component, of: context)
         component += 1
       }
     }
-    while applied < transforms.count {
+    while applied < name.transformCount {
       guard let current = value else { return nil }
-      value = transforms[applied].apply(to: current)
+      value = program.transforms[name.firstTransform + applied].apply(to: current)
       applied += 1
     }
     return value
   }
 
-  private mutating func lookUp(_ key: TemplateKey, from top: Frame) -> TemplateValue? {
+  /// The field `key` names in `context`: the key is read where the program holds it, for
+  /// ``TemplateContext``'s `field(_ key: TemplateKey)`, called on an existential, would run
+  /// unspecialised and take a copy.
+  fileprivate static func field(_ key: UnsafePointer<TemplateKey>, of context: any TemplateContext)
+    -> TemplateValue?
+  {
+    guard let field = key.pointee.field else { return context.field(key.pointee.name) }
+    return context.field(field)
+  }
+
+  private mutating func lookUp(_ key: UnsafePointer<TemplateKey>, from top: Frame) -> TemplateValue? {
     if let value = top.field(key) { return value }
     let (value, frame) = stack.withUnsafeBufferPointer { frames -> (TemplateValue?, Int) in
       var index = frames.count - 1
@@ -309,18 +329,20 @@ struct MustacheRenderer: ~Copyable {
     return value
   }
 
-  private mutating func write(_ text: MustacheText) {
-    guard !indent.isEmpty, !text.lineStarts.isEmpty else {
-      output.append(text.bytes)
+  private mutating func write(_ text: MustacheProgram.Text) {
+    let bytes = UnsafeRawBufferPointer(
+      UnsafeBufferPointer(rebasing: program.bytes[text.start..<(text.start + text.count)]))
+    guard !indent.isEmpty, text.lineStartCount > 0 else {
+      output.append(bytes)
       return
     }
     var from = 0
-    for start in text.lineStarts {
-      output.append(text.bytes[from..<start])
+    for start in program.lineStarts[text.firstLineStart..<(text.firstLineStart + text.lineStartCount)] {
+      output.append(UnsafeRawBufferPointer(rebasing: bytes[from..<start]))
       output.append(indent)
       from = start
     }
-    output.append(text.bytes[from...])
+    output.append(UnsafeRawBufferPointer(rebasing: bytes[from...]))
   }
 
   /// A text as it is, never escaped; a number in decimal; `true`/`false`. A list or a context

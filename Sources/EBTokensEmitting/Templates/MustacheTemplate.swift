@@ -22,9 +22,8 @@ enum MustacheNode: Sendable {
 }
 
 /// Literal text, UTF-8, with where its lines start: a partial included with an indentation
-/// (a standalone `  {{> partial}}`) writes the indentation there. A class, like ``MustacheName``,
-/// so that rendering a node retains one object, not each of its fields.
-final class MustacheText: Sendable {
+/// (a standalone `  {{> partial}}`) writes the indentation there.
+struct MustacheText: Sendable {
   let bytes: [UInt8]
   /// Offsets in `bytes` at which a line of the template starts, ascending. An empty text with
   /// `[0]` marks a line that starts with a tag.
@@ -37,7 +36,7 @@ final class MustacheText: Sendable {
 }
 
 /// A tag's name: what to look up, then the transforms to apply to it, innermost first.
-final class MustacheName: Sendable {
+struct MustacheName: Sendable {
   enum Base: Sendable {
     /// `.`: the current context.
     case current
@@ -48,8 +47,7 @@ final class MustacheName: Sendable {
   }
 
   let base: Base
-  /// A path's components, `a`, `b` and `c` of `a.b.c`; empty for the other bases. Kept apart
-  /// from `base` so that rendering reads them in place instead of copying an enum's payload.
+  /// A path's components, `a`, `b` and `c` of `a.b.c`; empty for the other bases.
   let path: [TemplateKey]
   let transforms: [MustacheTransform]
   /// As written, for matching a section's closing tag.
@@ -161,5 +159,153 @@ enum MustacheIncludes {
       }
     }
     return found
+  }
+}
+
+/// A library's templates compiled for rendering: every template's nodes in one array of
+/// instructions, with their texts, names and indentations in flat tables, in memory the program
+/// owns and never changes. What the renderer reads of a template is then numbers and bytes behind
+/// pointers: reading a node of the tree (its class or array, by value) retained and released it,
+/// several times a tag, and the engine spent about 40% of its time on that.
+final class MustacheProgram: @unchecked Sendable {
+  struct Instruction {
+    enum Kind: UInt8 {
+      case text, variable, section, invertedSection, partial, dynamicPartial
+    }
+
+    let kind: Kind
+    /// A text's index in `texts`; a variable's, section's or dynamic partial's name in `names`; a
+    /// partial's template, -1 for one that does not exist (it renders nothing).
+    let operand: Int
+    /// A section's: the index just past its last instruction. A partial's: its indentation's
+    /// index in `texts`, -1 for none.
+    let extra: Int
+  }
+
+  /// Bytes of `bytes`, and where their lines start (see ``MustacheText/lineStarts``): offsets
+  /// in the text, `lineStartCount` of them from `lineStarts[firstLineStart]`.
+  struct Text {
+    let start: Int
+    let count: Int
+    let firstLineStart: Int
+    let lineStartCount: Int
+  }
+
+  /// A ``MustacheName``: its path's components `keys[firstKey...]` and its transforms
+  /// `transforms[firstTransform...]`, innermost first.
+  struct Name {
+    let base: MustacheName.Base
+    let firstKey: Int
+    let keyCount: Int
+    let firstTransform: Int
+    let transformCount: Int
+  }
+
+  let instructions: UnsafeBufferPointer<Instruction>
+  let texts: UnsafeBufferPointer<Text>
+  let bytes: UnsafeBufferPointer<UInt8>
+  let lineStarts: UnsafeBufferPointer<Int>
+  let names: UnsafeBufferPointer<Name>
+  let keys: UnsafeBufferPointer<TemplateKey>
+  let transforms: UnsafeBufferPointer<MustacheTransform>
+  /// Each template's instructions, by the template's index in the library.
+  let templates: [Range<Int>]
+
+  init(_ templates: [MustacheTemplate]) {
+    var tables = Tables()
+    self.templates = templates.map { template in
+      let start = tables.instructions.count
+      tables.add(template.nodes)
+      return start..<tables.instructions.count
+    }
+    instructions = Self.copy(tables.instructions)
+    texts = Self.copy(tables.texts)
+    bytes = Self.copy(tables.bytes)
+    lineStarts = Self.copy(tables.lineStarts)
+    names = Self.copy(tables.names)
+    keys = Self.copy(tables.keys)
+    transforms = Self.copy(tables.transforms)
+  }
+
+  deinit {
+    for table in [
+      UnsafeRawPointer(instructions.baseAddress), UnsafeRawPointer(texts.baseAddress),
+      UnsafeRawPointer(bytes.baseAddress), UnsafeRawPointer(lineStarts.baseAddress),
+      UnsafeRawPointer(names.baseAddress), UnsafeRawPointer(transforms.baseAddress),
+    ] {
+      table?.deallocate()
+    }
+    if let base = keys.baseAddress {
+      UnsafeMutablePointer(mutating: base).deinitialize(count: keys.count)
+      base.deallocate()
+    }
+  }
+
+  private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+    let copy = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+    _ = copy.initialize(from: elements)
+    return UnsafeBufferPointer(rebasing: copy[..<elements.count])
+  }
+
+  /// The tables as they are filled, before they are copied into the program's memory.
+  private struct Tables {
+    var instructions: [Instruction] = []
+    var texts: [Text] = []
+    var bytes: [UInt8] = []
+    var lineStarts: [Int] = []
+    var names: [Name] = []
+    var keys: [TemplateKey] = []
+    var transforms: [MustacheTransform] = []
+
+    /// Appends the instructions of `nodes`, a section's after its own. Nodes nest no deeper
+    /// than ``MustacheParser/maxNesting``, so the recursion is shallow.
+    mutating func add(_ nodes: [MustacheNode]) {
+      for node in nodes {
+        switch node {
+        case .text(let text):
+          instructions.append(Instruction(kind: .text, operand: add(text.bytes, text.lineStarts), extra: -1))
+        case .variable(let name):
+          instructions.append(Instruction(kind: .variable, operand: add(name), extra: -1))
+        case .section(let name, let children), .invertedSection(let name, let children):
+          let kind: Instruction.Kind
+          if case .section = node { kind = .section } else { kind = .invertedSection }
+          let position = instructions.count
+          let name = add(name)
+          instructions.append(Instruction(kind: kind, operand: name, extra: -1))
+          add(children)
+          instructions[position] = Instruction(kind: kind, operand: name, extra: instructions.count)
+        case .partial(let template, let indent):
+          instructions.append(
+            Instruction(kind: .partial, operand: template ?? -1, extra: add(indent: indent)))
+        case .dynamicPartial(let name, let indent):
+          instructions.append(
+            Instruction(kind: .dynamicPartial, operand: add(name), extra: add(indent: indent)))
+        }
+      }
+    }
+
+    private mutating func add(_ text: [UInt8], _ starts: [Int]) -> Int {
+      texts.append(
+        Text(
+          start: bytes.count, count: text.count, firstLineStart: lineStarts.count,
+          lineStartCount: starts.count))
+      bytes += text
+      lineStarts += starts
+      return texts.count - 1
+    }
+
+    private mutating func add(indent: [UInt8]) -> Int {
+      indent.isEmpty ? -1 : add(indent, [])
+    }
+
+    private mutating func add(_ name: MustacheName) -> Int {
+      names.append(
+        Name(
+          base: name.base, firstKey: keys.count, keyCount: name.path.count, firstTransform: transforms.count,
+          transformCount: name.transforms.count))
+      keys += name.path
+      transforms += name.transforms
+      return names.count - 1
+    }
   }
 }

@@ -108,9 +108,10 @@ protocol RenderKeepingList: TemplateList {
 }
 
 /// The texts the elements of a ``RenderKeepingList`` rendered to, for each section over it (by the
-/// section's template nodes): by the element's position, with the context it was rendered from. A
-/// text is kept only when the element's rendering found every name in the element itself (or in
-/// values within it): then it is a function of the context, immutable, and of the nodes. The
+/// section's instruction in its template program): by the element's position, with the context it
+/// was rendered from. A text is kept only when the element's rendering found every name in the
+/// element itself (or in values within it): then it is a function of the context, immutable, and
+/// of the section. The
 /// contexts are kept with their texts, so that no other context can take their identities.
 final class ElementRenders: @unchecked Sendable {
   /// One section's texts, for a list of `count` elements (whose `first()`, `last()` and `index()`
@@ -143,15 +144,24 @@ final class ElementRenders: @unchecked Sendable {
     }
   }
 
-  private var bySection: [Int: Texts] = [:]
+  /// By the section's program and the index of its instruction there. The programs are kept
+  /// with their texts, so that no other program can take their identities.
+  private var bySection: [SectionIdentity: (program: MustacheProgram, texts: Texts)] = [:]
+
+  private struct SectionIdentity: Hashable {
+    let program: ObjectIdentifier
+    let instruction: Int
+  }
 
   init() {}
 
-  /// The texts of the section whose nodes are at `nodes`, over a list of `count` elements.
-  func texts(ofSection nodes: Int, count: Int) -> Texts {
-    if let texts = bySection[nodes], texts.count == count { return texts }
+  /// The texts of the section at instruction `position` of `program`, over a list of `count`
+  /// elements.
+  func texts(ofSection position: Int, in program: MustacheProgram, count: Int) -> Texts {
+    let identity = SectionIdentity(program: ObjectIdentifier(program), instruction: position)
+    if let kept = bySection[identity], kept.texts.count == count { return kept.texts }
     let texts = Texts(count: count)
-    bySection[nodes] = texts
+    bySection[identity] = (program, texts)
     return texts
   }
 }

@@ -352,39 +352,56 @@ private final class Page: TemplateContext {
 /// the same position is copied from the last render without being read, a new context is rendered,
 /// and an element whose text reads a name outside it (or a name found nowhere) is always rendered.
 @Suite struct ElementRendersTests {
-  private static func render(_ template: String, _ page: Page) throws -> String {
-    let library = MustacheLibrary(
-      templates: [try MustacheParser.parse(template, partials: [:])], indices: [:])
-    return String(decoding: try library.render(0, context: page), as: UTF8.self)
+  private static func library(_ template: String) throws -> MustacheLibrary {
+    MustacheLibrary(templates: [try MustacheParser.parse(template, partials: [:])], indices: [:])
+  }
+
+  private static func render(_ library: MustacheLibrary, _ page: Page) throws -> String {
+    String(decoding: try library.render(0, context: page), as: UTF8.self)
   }
 
   @Test func anElementOfTheSameContextIsCopiedAndANewOneRendered() throws {
     let renders = ElementRenders()
     let (a, b) = (CountedElement("a"), CountedElement("b"))
-    let template = "{{#items}}[{{name}}{{#last()}}.{{/last()}}]{{/items}}"
-    #expect(try Self.render(template, Page(KeptList([a, b], renders: renders), outer: "x")) == "[a][b.]")
+    let library = try Self.library("{{#items}}[{{name}}{{#last()}}.{{/last()}}]{{/items}}")
+    #expect(try Self.render(library, Page(KeptList([a, b], renders: renders), outer: "x")) == "[a][b.]")
     let (readsA, readsB) = (a.reads, b.reads)
     let c = CountedElement("c")
-    #expect(try Self.render(template, Page(KeptList([a, c], renders: renders), outer: "x")) == "[a][c.]")
+    #expect(try Self.render(library, Page(KeptList([a, c], renders: renders), outer: "x")) == "[a][c.]")
     #expect(a.reads == readsA && b.reads == readsB && c.reads > 0)
     // The same context at another position, or in a list of another length, is rendered again.
     #expect(
-      try Self.render(template, Page(KeptList([c, a, b], renders: renders), outer: "x")) == "[c][a][b.]")
+      try Self.render(library, Page(KeptList([c, a, b], renders: renders), outer: "x")) == "[c][a][b.]")
     #expect(a.reads > readsA)
+  }
+
+  /// Texts are kept by the section of one compiled library: another library, even of a template at
+  /// the same place, renders its elements itself.
+  @Test func anotherLibraryRendersItsElementsItself() throws {
+    let renders = ElementRenders()
+    let a = CountedElement("a")
+    let first = try Self.library("{{#items}}[{{name}}]{{/items}}")
+    #expect(try Self.render(first, Page(KeptList([a], renders: renders), outer: "x")) == "[a]")
+    let reads = a.reads
+    let second = try Self.library("{{#items}}({{name}}){{/items}}")
+    #expect(try Self.render(second, Page(KeptList([a], renders: renders), outer: "x")) == "(a)")
+    #expect(a.reads > reads)
+    #expect(try Self.render(first, Page(KeptList([a], renders: renders), outer: "x")) == "[a]")
   }
 
   @Test func anElementReadingOutsideItselfIsRenderedEachTime() throws {
     let renders = ElementRenders()
     let a = CountedElement("a")
-    for (template, outer, expected) in [
-      ("{{#items}}{{name}}{{outer}}{{/items}}", "1", "a1"),
-      ("{{#items}}{{name}}{{outer}}{{/items}}", "2", "a2"),
-      ("{{#items}}{{name}}{{missing}}{{/items}}", "3", "a"),
-      ("{{#items}}{{name}}{{missing}}{{/items}}", "4", "a"),
+    let (readsOuter, readsMissing) = (
+      try Self.library("{{#items}}{{name}}{{outer}}{{/items}}"),
+      try Self.library("{{#items}}{{name}}{{missing}}{{/items}}")
+    )
+    for (library, outer, expected) in [
+      (readsOuter, "1", "a1"), (readsOuter, "2", "a2"), (readsMissing, "3", "a"), (readsMissing, "4", "a"),
     ] {
       let before = a.reads
-      #expect(try Self.render(template, Page(KeptList([a], renders: renders), outer: outer)) == expected)
-      #expect(a.reads > before, "\(template) with \(outer)")
+      #expect(try Self.render(library, Page(KeptList([a], renders: renders), outer: outer)) == expected)
+      #expect(a.reads > before, "with \(outer)")
     }
   }
 }

@@ -12,6 +12,9 @@ package enum ContentHash {
   private static let prime4: UInt64 = 9_650_029_242_287_828_579
   private static let prime5: UInt64 = 2_870_177_450_012_600_261
 
+  /// Inlinable, so that callers in other modules specialise it (a token's digest is one call of
+  /// a hundred thousand): unspecialised, each call reached the bytes through witness tables.
+  @inlinable
   package static func xxh64<Bytes: Sequence>(_ bytes: Bytes, seed: UInt64 = 0) -> UInt64
   where Bytes.Element == UInt8 {
     if let digest = bytes.withContiguousStorageIfAvailable({ xxh64(UnsafeRawBufferPointer($0), seed: seed) })
@@ -21,6 +24,7 @@ package enum ContentHash {
     return Array(bytes).withUnsafeBytes { xxh64($0, seed: seed) }
   }
 
+  @usableFromInline
   package static func xxh64(_ input: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
     let count = input.count
     var offset = 0

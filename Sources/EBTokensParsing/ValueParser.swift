@@ -157,6 +157,10 @@ package enum ValueParser {
   }
 
   /// A number with a unit, as a string (`4px`) or a DTCG object (`{value: 4, unit: px}`).
+  ///
+  /// Inlined into its two callers, where `Unit` is known: left out of line, it ran as generic
+  /// code, reaching the unit's `init(rawValue:)` through witness tables for every value read.
+  @inline(__always)
   private static func measure<Unit: RawRepresentable & CaseIterable>(
     _ node: SyntaxNode, kind: String, example: String, allowsNegative: Bool
   ) -> Swift.Result<(value: Double, unit: Unit), ValueProblem> where Unit.RawValue == String {

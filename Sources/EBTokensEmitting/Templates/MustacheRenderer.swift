@@ -5,14 +5,12 @@ struct MustacheRecursionError: Error {}
 
 /// Compiled templates, one per name, which include each other as partials.
 struct MustacheLibrary: Sendable {
-  let templates: [MustacheTemplate]
-  /// Template name → index in `templates`.
+  /// Template name → index in the templates the library was made of.
   let indices: [String: Int]
   /// The templates compiled for rendering.
   let program: MustacheProgram
 
   init(templates: [MustacheTemplate], indices: [String: Int]) {
-    self.templates = templates
     self.indices = indices
     program = MustacheProgram(templates)
   }

@@ -209,15 +209,16 @@ final class MustacheProgram: @unchecked Sendable {
   let keys: UnsafeBufferPointer<TemplateKey>
   let transforms: UnsafeBufferPointer<MustacheTransform>
   /// Each template's instructions, by the template's index in the library.
-  let templates: [Range<Int>]
+  let templates: UnsafeBufferPointer<Range<Int>>
 
   init(_ templates: [MustacheTemplate]) {
     var tables = Tables()
-    self.templates = templates.map { template in
-      let start = tables.instructions.count
-      tables.add(template.nodes)
-      return start..<tables.instructions.count
-    }
+    self.templates = Self.copy(
+      templates.map { template in
+        let start = tables.instructions.count
+        tables.add(template.nodes)
+        return start..<tables.instructions.count
+      })
     instructions = Self.copy(tables.instructions)
     texts = Self.copy(tables.texts)
     bytes = Self.copy(tables.bytes)
@@ -232,6 +233,7 @@ final class MustacheProgram: @unchecked Sendable {
       UnsafeRawPointer(instructions.baseAddress), UnsafeRawPointer(texts.baseAddress),
       UnsafeRawPointer(bytes.baseAddress), UnsafeRawPointer(lineStarts.baseAddress),
       UnsafeRawPointer(names.baseAddress), UnsafeRawPointer(transforms.baseAddress),
+      UnsafeRawPointer(templates.baseAddress),
     ] {
       table?.deallocate()
     }

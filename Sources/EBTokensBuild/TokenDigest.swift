@@ -11,6 +11,7 @@ import EBTokensSyntax
 /// the same bytes; numbers go in as their bit patterns, so no rounding hides a change.
 struct TokenDigestWriter {
   private(set) var bytes: [UInt8] = []
+  private var lastFile: (number: UInt32, path: String) = (.max, "")
 
   init(capacity: Int = 256) {
     bytes.reserveCapacity(capacity)
@@ -30,7 +31,10 @@ struct TokenDigestWriter {
 
   mutating func add(_ text: String) {
     add(text.utf8.count)
-    bytes.append(contentsOf: text.utf8)
+    // A native string's bytes are copied at once; the view's iterator retained its storage.
+    if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+      bytes.append(contentsOf: text.utf8)
+    }
   }
 
   mutating func add(_ texts: [String]) {
@@ -42,7 +46,12 @@ struct TokenDigestWriter {
   mutating func tag(_ value: UInt8) { bytes.append(value) }
 
   mutating func add(_ location: SourceLocation) {
-    add(location.file)
+    // The path of the last file met: a token's two locations, and the tokens digested one after
+    // another, are mostly in one file, and each look-up of a path takes the table's lock.
+    if location.fileNumber != lastFile.number {
+      lastFile = (location.fileNumber, location.file)
+    }
+    add(lastFile.path)
     add(location.line)
     add(location.column)
   }
@@ -144,7 +153,10 @@ struct TokenDigestWriter {
       add(layers.count)
       for shadow in layers {
         add(shadow.color)
-        for dimension in [shadow.offsetX, shadow.offsetY, shadow.blur, shadow.spread] { add(dimension) }
+        add(shadow.offsetX)
+        add(shadow.offsetY)
+        add(shadow.blur)
+        add(shadow.spread)
         add(shadow.inset)
       }
     case .typography(let typography):
@@ -173,7 +185,10 @@ struct TokenDigestWriter {
   }
 
   private mutating func add(_ color: Color) {
-    for channel in [color.red, color.green, color.blue, color.alpha] { add(channel) }
+    add(color.red)
+    add(color.green)
+    add(color.blue)
+    add(color.alpha)
     guard let wide = color.wideGamut else { return tag(0) }
     tag(1)
     add(wide.space.rawValue)
@@ -229,9 +244,9 @@ struct TokenDigests: Sendable {
       !set.hasModes && !previous.set.hasModes && previous.set.tokens.count == set.tokens.count
         ? previous : nil
     }
+    // Without modes, each set's tokens are its only mode's, read in place: a modal token made of
+    // each of a hundred thousand costs more than the comparison of the kept ones.
     if let reusable {
-      // Without modes, each set's tokens are its only mode's, read in place: a copy of each of a
-      // hundred thousand costs more than the comparison of the kept ones.
       set.sets[0].tokens.withUnsafeBufferPointer { tokens in
         reusable.set.sets[0].tokens.withUnsafeBufferPointer { before in
           reusable.digests.tokens.withUnsafeBufferPointer { kept in
@@ -245,6 +260,14 @@ struct TokenDigests: Sendable {
               digests.append(writer.digest)
             }
           }
+        }
+      }
+    } else if !set.hasModes {
+      set.sets[0].tokens.withUnsafeBufferPointer { tokens in
+        for token in tokens {
+          writer.reset()
+          writer.add(token)
+          digests.append(writer.digest)
         }
       }
     } else {

@@ -10,7 +10,9 @@ import Foundation
 /// column are 32-bit (token files are at most 16 MiB). A location is 12 bytes and copying it
 /// retains nothing.
 public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
-  private let fileNumber: UInt32
+  /// The number of ``file`` in ``SourceFiles``: the same path has the same number within one
+  /// process, and another one in the next.
+  package let fileNumber: UInt32
   private let line32: UInt32
   private let column32: UInt32
 

@@ -40,7 +40,7 @@ struct StyleKinds {
   var gradients = false
 
   init(_ tokens: ModalTokenSet) {
-    for token in tokens.tokens {
+    for token in tokens.firstTokens {
       switch token.type {
       case .typography: typography = true
       case .shadow: shadowsOrBorders = true

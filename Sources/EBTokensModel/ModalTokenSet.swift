@@ -73,6 +73,11 @@ public struct ModalTokenSet: Sendable {
       byMode: sets[0].tokens.indices.map { index in ModalToken(byMode: sets.map { $0.tokens[index] }) })
   }
 
+  /// Each token in the first mode, in the order of ``tokens``: its path, type, description and
+  /// deprecation are the same in every mode. An array read in place, where reading ``tokens``
+  /// makes (and retains) a ``ModalToken`` of each.
+  public var firstTokens: [Token] { sets[0].tokens }
+
   /// Whether the project declares modes (two or more).
   public var hasModes: Bool { !modes.isEmpty }
 }

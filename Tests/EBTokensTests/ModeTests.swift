@@ -206,7 +206,7 @@ import Testing
     var builder = NamespaceContextBuilder(language: SwiftLanguage())
     let root = builder.root(tokens, named: "EBTokens")
     let color = try #require(root.namespaces.first { $0.name == "Color" })
-    let text = try #require(builder.declare(color.members).first { $0.token.name == "color.text" })
+    let text = try #require(builder.declare(color.members[...]).first { $0.token.name == "color.text" })
     #expect(text.declaration.extensions == nil)
     #expect(
       text.declaration.modeValues.map(\.extensions) == [

@@ -48,7 +48,7 @@ struct KotlinEmitter: PatchableOutputEmitter {
     var split = NamespaceSplit(
       root: consume root,
       partName: { path, position in
-        KotlinLanguage.escaped(path.joined(separator: "_") + (position == 0 ? "" : "_\(position + 1)"))
+        KotlinLanguage.escaped(position == 0 ? path : path + "_\(position + 1)")
       }, maxPartsPerNamespace: Self.maxPartsPerNamespace)
     var errors = builder.errors
     if language.reservedIdentifiers.union(reserved.subtracting([objectName])).contains(objectName) {
@@ -108,7 +108,7 @@ struct KotlinEmitter: PatchableOutputEmitter {
   /// Whether a color is written outside sRGB in some mode: the one thing the files other than the
   /// part files take from the tokens' values.
   private static func hasWideGamutColors(_ tokens: ModalTokenSet) -> Bool {
-    tokens.tokens.contains { $0.byMode.contains { $0.value.hasWideGamutColor } }
+    tokens.sets.contains { $0.tokens.contains { $0.value.hasWideGamutColor } }
   }
 }
 

@@ -239,6 +239,9 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   private var modes: [String] = []
   /// Every token, which the tree's nodes list by position.
   private var tokens = ModalTokens()
+  /// Every token in its first mode (``/EBTokensModel/ModalTokenSet/firstTokens``): where a name or
+  /// location is all that is read.
+  private var firstTokens: [Token] = []
   /// The root namespace's name, which qualifies an alias's target.
   private var rootName = ""
   /// Each token's position in `tokens`, by name: filled only when references are kept.
@@ -264,10 +267,11 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   }
 
   /// The root namespace, named `rootName`: every namespace, each with its tokens named, and the
-  /// root's own tokens declared (the others are declared by ``declare(_:)-([NamedToken])``).
+  /// root's own tokens declared (the others are declared by ``declare(_:)-(ArraySlice<NamedToken>)``).
   mutating func root(_ tokens: ModalTokenSet, named rootName: String) -> NamespaceContext {
     modes = tokens.modes
     self.tokens = tokens.tokens
+    firstTokens = tokens.firstTokens
     self.rootName = rootName
     if keepsReferences { positions = TokenSet.index(names: tokens.tokens.lazy.map(\.name)) }
     return namespace(
@@ -279,6 +283,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   /// from its target as it is now.
   mutating func replaceTokens(with tokens: ModalTokenSet) {
     self.tokens = tokens.tokens
+    firstTokens = tokens.firstTokens
   }
 
   /// `token` declared again, under the identifier and indentation of `old`, its context before its
@@ -366,8 +371,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     var members: [NamedToken] = []
     members.reserveCapacity(node.tokens.count)
     for (position, tokenIndex) in node.tokens.enumerated() {
-      let token = self.tokens[tokenIndex]
-      guard let identifier = memberIdentifier(token.path.segments.last ?? "") else {
+      guard let identifier = memberIdentifier(firstTokens[tokenIndex].path.segments.last ?? "") else {
         errors.append(.unnamable(language: language.name, named: named(.token(position), in: node)))
         continue
       }
@@ -376,13 +380,13 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
     }
     // The root's own tokens are declared in the root file, and declared now; every other token is
     // in a part file, declared as that file is rendered.
-    let tokens = depth == 0 ? declare(members) : []
+    let tokens = depth == 0 ? declare(members[...]) : []
     if depth == 0 { members = [] }
     var namespaces: [NamespaceContext] = []
     namespaces.reserveCapacity(node.children.count)
     for (position, child) in node.children.enumerated() {
       // A group always has a token below it: a token set holds no empty groups.
-      guard let location = child.firstToken.map({ self.tokens[$0].first.location }) else { continue }
+      guard let location = child.firstToken.map({ firstTokens[$0].location }) else { continue }
       guard let identifier = namespaceIdentifier(child.segment) else {
         errors.append(
           .unnamable(language: language.name, named: named(.group(position, location), in: node)))
@@ -403,7 +407,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   /// the root file, and for a part's in Kotlin; in Swift, a part's tokens are as deep as the
   /// namespaces its file declares around them. A token that cannot be declared is left out, with
   /// its error in ``errors``.
-  mutating func declare(_ members: [NamedToken], depth: Int = 1) -> [TokenContext] {
+  mutating func declare(_ members: ArraySlice<NamedToken>, depth: Int = 1) -> [TokenContext] {
     let memberIndent = indent(depth)
     var tokens: [TokenContext] = []
     tokens.reserveCapacity(members.count)

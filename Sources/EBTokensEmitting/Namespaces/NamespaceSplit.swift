@@ -55,7 +55,9 @@ struct NamespaceSplit {
     let base: String?
     /// Swift: where the part is declared (``Placement``); in Kotlin, always in its namespace.
     let placement: Placement
-    let members: [NamedToken]
+    /// A run of the namespace's members, sharing their array: copied, every token's identifier
+    /// was retained once more for each output.
+    let members: ArraySlice<NamedToken>
   }
 
   /// Where a part's tokens are written in its file: in an extension of `extendedName`, the deepest
@@ -78,8 +80,8 @@ struct NamespaceSplit {
   ///
   /// - Parameters:
   ///   - partName: For Kotlin, the class name of a namespace's part, from the identifiers of the
-  ///     namespace's path from the root (without backticks) and the part's position from 0;
-  ///     `nil` for Swift, whose parts extend the namespace itself.
+  ///     namespace's path from the root (without backticks) joined with `_`, and the part's
+  ///     position from 0; `nil` for Swift, whose parts extend the namespace itself.
   ///   - maxPartsPerNamespace: For Kotlin, the most parts a namespace is cut into: each part
   ///     class extends the one before, and kotlinc's work on a chain grows with the square of its
   ///     length, so a namespace of more than this many files' worth of tokens gets that many
@@ -87,7 +89,7 @@ struct NamespaceSplit {
   ///   - declaresNamespaces: For Swift, each namespace is declared in the file of the first part
   ///     below it instead of in the root file (``Placement``).
   init(
-    root: NamespaceContext, partName: (([String], Int) -> String)? = nil, maxPartsPerNamespace: Int? = nil,
+    root: NamespaceContext, partName: ((String, Int) -> String)? = nil, maxPartsPerNamespace: Int? = nil,
     declaresNamespaces: Bool = false
   ) {
     var splitter = Splitter(
@@ -99,7 +101,8 @@ struct NamespaceSplit {
       children.append(
         splitter.split(
           child, qualifiedName: root.name + "." + child.name,
-          path: [Self.unescaped(root.name), Self.unescaped(child.name)], isFirstMember: child.isFirstMember))
+          path: partName == nil ? "" : Self.unescaped(root.name) + "_" + Self.unescaped(child.name),
+          isFirstMember: child.isFirstMember))
       splitter.endFile()
     }
     skeleton = NamespaceContext(
@@ -116,7 +119,7 @@ struct NamespaceSplit {
 
   /// Cuts namespaces into parts and parts into files.
   private struct Splitter {
-    let partName: (([String], Int) -> String)?
+    let partName: ((String, Int) -> String)?
     let maxParts: Int?
     private(set) var files: [PartFile] = []
     /// The file being filled: its top-level group, how many files the group has so far, its
@@ -134,7 +137,7 @@ struct NamespaceSplit {
     private var openNamespaces: [OpenNamespace]
 
     init(
-      partName: (([String], Int) -> String)?, maxParts: Int?, declaresNamespaces: Bool,
+      partName: ((String, Int) -> String)?, maxParts: Int?, declaresNamespaces: Bool,
       root: DeclaredNamespace
     ) {
       self.partName = partName
@@ -165,9 +168,10 @@ struct NamespaceSplit {
       tokenCount = 0
     }
 
-    /// `namespace` without its tokens, which go into parts; its sub-groups likewise.
+    /// `namespace` without its tokens, which go into parts; its sub-groups likewise. `path` is what
+    /// `partName` is given (empty without it): made once per namespace, from its parent's.
     mutating func split(
-      _ namespace: NamespaceContext, qualifiedName: String, path: [String], isFirstMember: Bool
+      _ namespace: NamespaceContext, qualifiedName: String, path: String, isFirstMember: Bool
     ) -> NamespaceContext {
       if declaresNamespaces {
         openNamespaces.append(
@@ -191,7 +195,7 @@ struct NamespaceSplit {
         parts.append(
           Part(
             qualifiedName: qualifiedName, name: name, base: base,
-            placement: placement(of: qualifiedName), members: Array(taken)))
+            placement: placement(of: qualifiedName), members: taken))
         tokenCount += taken.count
         base = name
         position += 1
@@ -202,7 +206,7 @@ struct NamespaceSplit {
         children.append(
           split(
             child, qualifiedName: qualifiedName + "." + child.name,
-            path: path + [NamespaceSplit.unescaped(child.name)],
+            path: partName == nil ? "" : path + "_" + NamespaceSplit.unescaped(child.name),
             isFirstMember: children.isEmpty))
       }
       return NamespaceContext(

@@ -37,7 +37,7 @@ struct NamespaceTree {
   /// the outputs declare them in). A token in the same group as the one before, known from their
   /// shared segments array without comparing a segment, costs one comparison.
   static func build(_ tokens: ModalTokenSet) -> Node {
-    let list = tokens.tokens
+    let list = tokens.firstTokens
     // The groups the last token is in, the root first.
     var open = [OpenGroup(segment: "", name: "", firstToken: list.isEmpty ? nil : 0)]
     // The segments alone: a copy of the whole path would retain its name too.

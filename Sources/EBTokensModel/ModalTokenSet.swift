@@ -9,13 +9,13 @@ public struct ModalToken: Sendable {
   public let first: Token
   /// The token in each mode after the first: empty without modes, so that a project without
   /// modes allocates nothing per token for it (an empty array shares one empty buffer).
-  private let others: [Token]
+  @usableFromInline let others: [Token]
   /// Whether the value is the same in every mode (always true without modes).
   public let isConstant: Bool
 
-  public var path: TokenPath { first.path }
-  public var type: TokenType { first.type }
-  public var name: String { path.name }
+  @inlinable public var path: TokenPath { first.path }
+  @inlinable public var type: TokenType { first.type }
+  @inlinable public var name: String { path.name }
 
   /// The token as resolved in each mode, in the order of ``ModalTokenSet/modes``; a single
   /// element in a project without modes.
@@ -32,7 +32,7 @@ public struct ModalToken: Sendable {
   }
 
   /// A token of a project without modes.
-  package init(single token: Token) {
+  @inlinable package init(single token: Token) {
     self.first = token
     self.others = []
     self.isConstant = true
@@ -88,9 +88,9 @@ public struct ModalTokenSet: Sendable {
 /// every load, each a cache miss on a token's header.
 public struct ModalTokens: RandomAccessCollection, Sendable {
   /// The tokens of a project without modes.
-  private let single: [Token]
+  @usableFromInline let single: [Token]
   /// The tokens of a project with modes; empty without (and then `single` is read).
-  private let modal: [ModalToken]
+  @usableFromInline let modal: [ModalToken]
 
   /// No token.
   package init() {
@@ -107,10 +107,11 @@ public struct ModalTokens: RandomAccessCollection, Sendable {
     self.modal = tokens
   }
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { modal.isEmpty ? single.count : modal.count }
+  // Inlinable, as every output reads a token set's tokens from another module.
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { modal.isEmpty ? single.count : modal.count }
 
-  public subscript(position: Int) -> ModalToken {
+  @inlinable public subscript(position: Int) -> ModalToken {
     modal.isEmpty ? ModalToken(single: single[position]) : modal[position]
   }
 }

@@ -40,23 +40,23 @@ public final class Token: Sendable {
   public let valueLocation: SourceLocation
   /// The direct reference, when the value came from another token: boxed, as most tokens have
   /// none and it is as large as a path and a factor.
-  private let referenceBox: ReferenceBox?
+  @usableFromInline let referenceBox: ReferenceBox?
   /// What most tokens do not have, kept aside so that they do not carry room for it.
-  private let details: Details?
+  @usableFromInline let details: Details?
 
-  private final class ReferenceBox: Sendable {
-    let reference: TokenReference
+  @usableFromInline final class ReferenceBox: Sendable {
+    @usableFromInline let reference: TokenReference
 
     package init(_ reference: TokenReference) {
       self.reference = reference
     }
   }
 
-  private final class Details: Sendable {
-    let description: String?
-    let deprecation: Deprecation?
-    let extensions: SyntaxNode?
-    let componentReferences: [ComponentReference]
+  @usableFromInline final class Details: Sendable {
+    @usableFromInline let description: String?
+    @usableFromInline let deprecation: Deprecation?
+    @usableFromInline let extensions: SyntaxNode?
+    @usableFromInline let componentReferences: [ComponentReference]
 
     package init(
       description: String?, deprecation: Deprecation?, extensions: SyntaxNode?,
@@ -90,16 +90,19 @@ public final class Token: Sendable {
     }
   }
 
-  /// The direct reference, when the value came from another token.
-  public var reference: TokenReference? { referenceBox?.reference }
-  public var description: String? { details?.description }
-  public var deprecation: Deprecation? { details?.deprecation }
-  /// `$extensions`, kept as written and not interpreted.
-  public var extensions: SyntaxNode? { details?.extensions }
-  /// The parts of a composite value that were written as references, in the order written.
-  public var componentReferences: [ComponentReference] { details?.componentReferences ?? [] }
+  // The accessors below are inlinable: every output and the audit read them across modules, for
+  // each token.
 
-  public var name: String { path.name }
+  /// The direct reference, when the value came from another token.
+  @inlinable public var reference: TokenReference? { referenceBox?.reference }
+  @inlinable public var description: String? { details?.description }
+  @inlinable public var deprecation: Deprecation? { details?.deprecation }
+  /// `$extensions`, kept as written and not interpreted.
+  @inlinable public var extensions: SyntaxNode? { details?.extensions }
+  /// The parts of a composite value that were written as references, in the order written.
+  @inlinable public var componentReferences: [ComponentReference] { details?.componentReferences ?? [] }
+
+  @inlinable public var name: String { path.name }
 }
 
 /// What a group says about itself: kept so `DTCGExport` can write it back, as DTCG requires of

@@ -20,9 +20,9 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// and the last on its own.
   public struct Segments: RandomAccessCollection, Hashable, Sendable {
     /// Every segment but the last.
-    fileprivate let leading: [String]
+    @usableFromInline let leading: [String]
     /// `nil` only for the path of no segment (then `leading` is empty too).
-    fileprivate let trailing: String?
+    @usableFromInline let trailing: String?
 
     fileprivate init(leading: [String], trailing: String?) {
       self.leading = leading
@@ -36,16 +36,18 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
       self.init(leading: leading, trailing: last)
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { trailing == nil ? 0 : leading.count + 1 }
+    // The accessors are inlinable: called across modules (the walker, every output, the audit),
+    // each call copied the segments, retaining and releasing both fields, to read a count.
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { trailing == nil ? 0 : leading.count + 1 }
 
-    public subscript(position: Int) -> String {
+    @inlinable public subscript(position: Int) -> String {
       if position == leading.count, let trailing { return trailing }
       // Any other position is `leading`'s, and one out of bounds traps as an array read does.
       return leading[position]
     }
 
-    public var last: String? { trailing }
+    @inlinable public var last: String? { trailing }
 
     /// Whether these segments and `other` are known, without reading a segment, to be those of
     /// paths in one group: all but the last are one array (see

@@ -84,17 +84,9 @@ public struct TokenPath: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `parent` is borrowed: an initializer's arguments are otherwise handed over, which had every
   /// caller retain the parent's name and segments for this to release them, a path at a time.
   package init(parent: borrowing TokenPath, segments parentSegments: [String], _ segment: String) {
-    // The dotted name is written at once into a string of its exact size: `parent.name + "." +
-    // segment` would make an intermediate string and grow it.
-    let parentBytes = parent.name.utf8
-    let segmentBytes = segment.utf8
-    let name = String(unsafeUninitializedCapacity: parentBytes.count + 1 + segmentBytes.count) { buffer in
-      let dot = buffer.initialize(fromContentsOf: parentBytes)
-      buffer[dot] = UInt8(ascii: ".")
-      let rest = UnsafeMutableBufferPointer(rebasing: buffer[(dot + 1)...])
-      return dot + 1 + rest.initialize(fromContentsOf: segmentBytes)
-    }
-    self.init(segments: Segments(leading: parentSegments, trailing: segment), name: name)
+    self.init(
+      segments: Segments(leading: parentSegments, trailing: segment),
+      name: String(parent.name, joinedBy: ".", segment))
   }
 
   /// A path whose dotted form is at hand already (the text of a reference between its braces):

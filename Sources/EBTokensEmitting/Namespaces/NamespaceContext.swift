@@ -395,7 +395,7 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
       claim(identifier, for: .group(position, location), in: &claimed, of: node, scope: qualifiedName)
       namespaces.append(
         namespace(
-          child, name: identifier.text, qualifiedName: qualifiedName + "." + identifier.text,
+          child, name: identifier.text, qualifiedName: String(qualifiedName, joinedBy: ".", identifier.text),
           depth: depth + 1, isFirstMember: node.tokens.isEmpty && namespaces.isEmpty))
     }
     return NamespaceContext(

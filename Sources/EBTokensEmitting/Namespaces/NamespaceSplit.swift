@@ -100,8 +100,9 @@ struct NamespaceSplit {
       splitter.startFile(group: Self.unescaped(child.name))
       children.append(
         splitter.split(
-          child, qualifiedName: root.name + "." + child.name,
-          path: partName == nil ? "" : Self.unescaped(root.name) + "_" + Self.unescaped(child.name),
+          child, qualifiedName: String(root.name, joinedBy: ".", child.name),
+          path: partName == nil
+            ? "" : String(Self.unescaped(root.name), joinedBy: "_", Self.unescaped(child.name)),
           isFirstMember: child.isFirstMember))
       splitter.endFile()
     }
@@ -205,8 +206,8 @@ struct NamespaceSplit {
       for child in namespace.namespaces {
         children.append(
           split(
-            child, qualifiedName: qualifiedName + "." + child.name,
-            path: partName == nil ? "" : path + "_" + NamespaceSplit.unescaped(child.name),
+            child, qualifiedName: String(qualifiedName, joinedBy: ".", child.name),
+            path: partName == nil ? "" : String(path, joinedBy: "_", NamespaceSplit.unescaped(child.name)),
             isFirstMember: children.isEmpty))
       }
       return NamespaceContext(

@@ -1,4 +1,5 @@
 import EBTokensModel
+import EBTokensSupport
 
 /// Tokens arranged by group: the shape of the nested namespaces in the Swift and
 /// Kotlin outputs (`main.alert.color.information.bg` is `bg` in namespace
@@ -58,7 +59,8 @@ struct NamespaceTree {
         let parent = open[open.count - 1].name
         open.append(
           OpenGroup(
-            segment: segment, name: parent.isEmpty ? segment : parent + "." + segment, firstToken: index))
+            segment: segment, name: parent.isEmpty ? segment : String(parent, joinedBy: ".", segment),
+            firstToken: index))
       }
       open[open.count - 1].tokens.append(index)
     }

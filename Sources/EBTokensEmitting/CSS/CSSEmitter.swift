@@ -69,7 +69,8 @@ struct CSSEmitter: PatchableOutputEmitter {
       let token = modalToken.first
       guard let name = naming.name(of: token, errors: &errors) else { continue }
       // One property, or for a typography two (its `-letter-spacing` too), each claiming its name.
-      for (position, suffix) in CSSLanguage.propertySuffixes(of: token).enumerated() {
+      for position in 0..<CSSLanguage.propertyCount(of: token) {
+        let suffix = CSSLanguage.propertySuffix(at: position)
         let propertyName = suffix.isEmpty ? name : name + suffix
         // One lookup claims a free name or finds its first claimant (a token's own properties'
         // names differ by their suffixes).
@@ -140,8 +141,8 @@ struct CSSEmitter: PatchableOutputEmitter {
   private func wideGamutProperties(_ properties: CSSPropertyList) -> [CSSPropertyContext] {
     properties.entries.compactMap { entry in
       guard entry.token.value.hasWideGamutColor else { return nil }
-      let sRGB = language.properties(of: entry.token)[entry.position]
-      let written = language.properties(of: entry.token, colors: .wideGamut)[entry.position]
+      let sRGB = language.property(of: entry.token, at: entry.position)
+      let written = language.property(of: entry.token, at: entry.position, colors: .wideGamut)
       guard written.value != sRGB.value, case .success(let name) = CSSLanguage.propertyName(entry.token.path)
       else { return nil }
       return CSSPropertyContext(
@@ -318,8 +319,8 @@ final class CSSModeBlockContext: TemplateContext {
 // Unchecked: only a session's patch (``CSSOutputState``) changes a list, and no render of it runs
 // beside the patch.
 final class CSSPropertyList: RenderKeepingList, @unchecked Sendable {
-  /// One property: a token's own (`position` 0) or the next ``CSSLanguage/properties(of:)``
-  /// makes of it (a typography's `-letter-spacing`).
+  /// One property: a token's own (`position` 0) or the next it becomes
+  /// (``CSSLanguage/property(of:at:colors:)``: a typography's `-letter-spacing`).
   struct Entry {
     let token: Token
     let position: Int
@@ -369,7 +370,7 @@ final class CSSPropertyList: RenderKeepingList, @unchecked Sendable {
 
   /// The context of `entry`, made from its token.
   static func context(of entry: Entry, language: CSSLanguage) -> CSSPropertyContext {
-    let property = language.properties(of: entry.token)[entry.position]
+    let property = language.property(of: entry.token, at: entry.position)
     // An entry is only made for a token whose name was made, so this makes it again.
     let name: String
     switch CSSLanguage.propertyName(entry.token.path) {
@@ -377,7 +378,8 @@ final class CSSPropertyList: RenderKeepingList, @unchecked Sendable {
     case .failure: name = ""
     }
     return CSSPropertyContext(
-      name: name + property.suffix, value: property.value, token: entry.token,
+      name: property.suffix.isEmpty ? name : name + property.suffix, value: property.value,
+      token: entry.token,
       notes: entry.position == 0 ? .documentationAndDeprecation : .deprecation)
   }
 }

@@ -176,18 +176,26 @@ struct CSSLanguage {
 
   static let letterSpacingSuffix = "-letter-spacing"
 
-  /// The suffixes of the names of the properties ``properties(of:)`` makes of a token, without
-  /// writing their values.
-  static func propertySuffixes(of token: Token) -> [String] {
-    guard case .typography = token.value else { return [""] }
-    return ["", letterSpacingSuffix]
+  /// How many properties a token becomes: its own, and for a typography `-letter-spacing`, which
+  /// the `font` shorthand its own property holds cannot carry. Each is asked for by its position
+  /// (``property(of:at:colors:)``), so that no list of them is made for every token.
+  static func propertyCount(of token: Token) -> Int {
+    guard case .typography = token.value else { return 1 }
+    return 2
   }
 
-  /// The properties a token becomes, by the suffix of their name: its own, and for a typography
-  /// `-letter-spacing`, which the `font` shorthand its own property holds cannot carry.
-  func properties(of token: Token, colors: ColorNotation = .sRGB) -> [(suffix: String, value: String)] {
-    guard case .typography(let typography) = token.value else {
-      return [("", value(of: token, colors: colors))]
+  /// The suffix of the name of a token's property at `position` (``propertyCount(of:)``).
+  static func propertySuffix(at position: Int) -> String {
+    position == 0 ? "" : letterSpacingSuffix
+  }
+
+  /// The property at `position` (``propertyCount(of:)``) a token becomes: the suffix of its name,
+  /// and its value.
+  func property(of token: Token, at position: Int, colors: ColorNotation = .sRGB) -> (
+    suffix: String, value: String
+  ) {
+    guard position > 0, case .typography(let typography) = token.value else {
+      return ("", value(of: token, colors: colors))
     }
     var letterSpacing = part(of: token, ["letterSpacing"]) { typography.letterSpacing.description }
     if keepsReferences, let reference = token.reference,
@@ -195,7 +203,7 @@ struct CSSLanguage {
     {
       letterSpacing = "var(\(target)-letter-spacing)"
     }
-    return [("", value(of: token)), (Self.letterSpacingSuffix, letterSpacing)]
+    return (Self.letterSpacingSuffix, letterSpacing)
   }
 
   /// A composite value written out, with the parts written as references kept as `var()` when

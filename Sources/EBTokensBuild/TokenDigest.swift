@@ -11,7 +11,8 @@ import EBTokensSyntax
 /// the same bytes; numbers go in as their bit patterns, so no rounding hides a change.
 struct TokenDigestWriter {
   private(set) var bytes: [UInt8] = []
-  private var lastFile: (number: UInt32, path: String) = (.max, "")
+  /// The number and path of the file of the last location added.
+  private var lastFile: (number: UInt32, path: String)?
 
   init(capacity: Int = 256) {
     bytes.reserveCapacity(capacity)
@@ -48,10 +49,14 @@ struct TokenDigestWriter {
   mutating func add(_ location: SourceLocation) {
     // The path of the last file met: a token's two locations, and the tokens digested one after
     // another, are mostly in one file, and each look-up of a path takes the table's lock.
-    if location.fileNumber != lastFile.number {
-      lastFile = (location.fileNumber, location.file)
+    let path: String
+    if let lastFile, lastFile.number == location.fileNumber {
+      path = lastFile.path
+    } else {
+      path = location.file
+      lastFile = (location.fileNumber, path)
     }
-    add(lastFile.path)
+    add(path)
     add(location.line)
     add(location.column)
   }

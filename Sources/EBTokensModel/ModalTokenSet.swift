@@ -80,6 +80,12 @@ public struct ModalTokenSet: Sendable {
 
   /// Whether the project declares modes (two or more).
   public var hasModes: Bool { !modes.isEmpty }
+
+  /// Whether a color is written outside sRGB in some mode: an output that can show more writes
+  /// it as written, and declares what that needs, beside its sRGB gamut mapping.
+  package var hasWideGamutColor: Bool {
+    sets.contains { $0.tokens.contains { $0.value.hasWideGamutColor } }
+  }
 }
 
 /// The tokens of a ``ModalTokenSet`` in path order, each in every mode. Without modes, the token

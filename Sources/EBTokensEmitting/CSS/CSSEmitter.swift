@@ -39,7 +39,7 @@ struct CSSEmitter: PatchableOutputEmitter {
     _ properties: CSSPropertyList, declared: [(name: String, token: ModalToken)], tokens: ModalTokenSet,
     templates: TemplateSet
   ) throws -> GeneratedFile {
-    let hasWideGamutColor = tokens.sets.contains { $0.tokens.contains { $0.value.hasWideGamutColor } }
+    let hasWideGamutColor = tokens.hasWideGamutColor
     let context = CSSFileContext(
       selector: selector, properties: properties,
       modeBlocks: modeBlocks(tokens.modes, declared, colors: .sRGB),

@@ -69,7 +69,7 @@ struct KotlinEmitter: PatchableOutputEmitter {
       packageName: segments.map(KotlinLanguage.escaped).joined(separator: "."), root: split.skeleton,
       modal: modal,
       hasTextStyles: kinds.typography, styles: kinds.kotlinSections,
-      hasWideGamutColors: Self.hasWideGamutColors(tokens))
+      hasWideGamutColors: tokens.hasWideGamutColor)
     let folder = segments.joined(separator: "/")
     let renderParts = { (parts: [NamespacePart]) throws -> [UInt8] in
       try templates.render(
@@ -101,14 +101,10 @@ struct KotlinEmitter: PatchableOutputEmitter {
     guard keepingState else { return (files.kept, nil) }
     let state = SplitOutputState(
       builder: builder, files: files.kept, partFiles: partFiles, tokens: tokens, render: renderParts,
-      facts: { [Self.hasWideGamutColors($0)] })
+      // Whether a color is written outside sRGB in some mode: the one thing the files other than
+      // the part files take from the tokens' values.
+      facts: { [$0.hasWideGamutColor] })
     return (files.kept, state)
-  }
-
-  /// Whether a color is written outside sRGB in some mode: the one thing the files other than the
-  /// part files take from the tokens' values.
-  private static func hasWideGamutColors(_ tokens: ModalTokenSet) -> Bool {
-    tokens.sets.contains { $0.tokens.contains { $0.value.hasWideGamutColor } }
   }
 }
 

@@ -270,17 +270,16 @@ struct NamespaceContextBuilder<Language: NamespaceLanguage> {
   /// root's own tokens declared (the others are declared by ``declare(_:)-(ArraySlice<NamedToken>)``).
   mutating func root(_ tokens: ModalTokenSet, named rootName: String) -> NamespaceContext {
     modes = tokens.modes
-    self.tokens = tokens.tokens
-    firstTokens = tokens.firstTokens
+    replaceTokens(with: tokens)
     self.rootName = rootName
     if keepsReferences { positions = TokenSet.index(names: tokens.tokens.lazy.map(\.name)) }
     return namespace(
       NamespaceTree.build(tokens), name: rootName, qualifiedName: rootName, depth: 0, isFirstMember: true)
   }
 
-  /// Takes `tokens` in place of the tokens of the last ``root(_:named:)``: the same tokens in the
-  /// same order, of which only values changed (``SplitOutputState``), so that an alias is written
-  /// from its target as it is now.
+  /// Takes `tokens` in place of the tokens of the last ``root(_:named:)`` (which takes them here
+  /// too): the same tokens in the same order, of which only values changed
+  /// (``SplitOutputState``), so that an alias is written from its target as it is now.
   mutating func replaceTokens(with tokens: ModalTokenSet) {
     self.tokens = tokens.tokens
     firstTokens = tokens.firstTokens

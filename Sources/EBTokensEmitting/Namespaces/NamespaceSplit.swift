@@ -101,8 +101,7 @@ struct NamespaceSplit {
       children.append(
         splitter.split(
           child, qualifiedName: String(root.name, joinedBy: ".", child.name),
-          path: partName == nil
-            ? "" : String(Self.unescaped(root.name), joinedBy: "_", Self.unescaped(child.name)),
+          path: splitter.partPath(of: child, in: Self.unescaped(root.name)),
           isFirstMember: child.isFirstMember))
       splitter.endFile()
     }
@@ -169,8 +168,15 @@ struct NamespaceSplit {
       tokenCount = 0
     }
 
-    /// `namespace` without its tokens, which go into parts; its sub-groups likewise. `path` is what
-    /// `partName` is given (empty without it): made once per namespace, from its parent's.
+    /// What `partName` is given for the parts of `namespace`, a child of the namespace whose is
+    /// `parentPath`: the identifiers from the root joined with `_`, made once per namespace from
+    /// its parent's; empty without `partName`.
+    func partPath(of namespace: NamespaceContext, in parentPath: String) -> String {
+      partName == nil ? "" : String(parentPath, joinedBy: "_", NamespaceSplit.unescaped(namespace.name))
+    }
+
+    /// `namespace` without its tokens, which go into parts; its sub-groups likewise. `path` is its
+    /// ``partPath(of:in:)``.
     mutating func split(
       _ namespace: NamespaceContext, qualifiedName: String, path: String, isFirstMember: Bool
     ) -> NamespaceContext {
@@ -207,8 +213,7 @@ struct NamespaceSplit {
         children.append(
           split(
             child, qualifiedName: String(qualifiedName, joinedBy: ".", child.name),
-            path: partName == nil ? "" : String(path, joinedBy: "_", NamespaceSplit.unescaped(child.name)),
-            isFirstMember: children.isEmpty))
+            path: partPath(of: child, in: path), isFirstMember: children.isEmpty))
       }
       return NamespaceContext(
         name: namespace.name, path: namespace.path, indent: namespace.indent, isFirstMember: isFirstMember,

@@ -249,14 +249,17 @@ struct TokenDigests: Sendable {
       !set.hasModes && !previous.set.hasModes && previous.set.tokens.count == set.tokens.count
         ? previous : nil
     }
-    // Without modes, each set's tokens are its only mode's, read in place: a modal token made of
-    // each of a hundred thousand costs more than the comparison of the kept ones.
-    if let reusable {
-      set.sets[0].tokens.withUnsafeBufferPointer { tokens in
-        reusable.set.sets[0].tokens.withUnsafeBufferPointer { before in
-          reusable.digests.tokens.withUnsafeBufferPointer { kept in
+    if !set.hasModes {
+      // Without modes, each set's tokens are its only mode's, read in place: a modal token made of
+      // each of a hundred thousand costs more than the comparison of the kept ones. Without an
+      // earlier set to reuse, `before` is empty and every token is digested.
+      let before = reusable?.set.firstTokens ?? []
+      let kept = reusable?.digests.tokens ?? []
+      set.firstTokens.withUnsafeBufferPointer { tokens in
+        before.withUnsafeBufferPointer { before in
+          kept.withUnsafeBufferPointer { kept in
             for index in tokens.indices {
-              if before[index] === tokens[index] {
+              if index < before.count, before[index] === tokens[index] {
                 digests.append(kept[index])
                 continue
               }
@@ -265,14 +268,6 @@ struct TokenDigests: Sendable {
               digests.append(writer.digest)
             }
           }
-        }
-      }
-    } else if !set.hasModes {
-      set.sets[0].tokens.withUnsafeBufferPointer { tokens in
-        for token in tokens {
-          writer.reset()
-          writer.add(token)
-          digests.append(writer.digest)
         }
       }
     } else {

@@ -259,12 +259,12 @@ enum AuditHTML {
     html.appendText("    <div class=\"fix\"><span class=\"chip\"><i style=\"background:")
     fix.color.appendHex(to: &html, includingAlpha: false)
     html.appendText("\"></i></span><ul>")
-    for line in AuditReport.fixDescription(
-      pair, method: method, quote: { "<code>\(escaper.literal($0))</code>" })
-    {
-      html.appendText("<li>")
-      html += line.utf8
-      html.appendText("</li>")
+    AuditReport.writeFixDescription(
+      pair, method: method, into: &html, layout: (before: "<li>", after: "</li>", between: "")
+    ) { name, html in
+      html.appendText("<code>")
+      escaper.appendLiteral(name, to: &html)
+      html.appendText("</code>")
     }
     html.appendText("</ul></div>\n")
   }

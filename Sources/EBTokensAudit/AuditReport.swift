@@ -188,9 +188,11 @@ public enum AuditReport {
       for pair in fixed {
         let mode = pair.mode.map { " (\($0))" } ?? ""
         output += "  \(printable(pair.foreground)) on \(printable(pair.background))\(mode):\n"
-        for line in fixDescription(pair, method: result.method, quote: printable) {
-          output += "    \(line)\n"
-        }
+        var lines: [UInt8] = []
+        writeFixDescription(
+          pair, method: result.method, into: &lines, layout: (before: "    ", after: "\n", between: ""),
+          quote: appendPrintable)
+        output += String(decoding: lines, as: UTF8.self)
       }
     }
     if let note = gamutNote(result.results) { output += "\n\(note)\n" }
@@ -209,12 +211,25 @@ public enum AuditReport {
   /// sequence, say, or C1's single-byte CSI) and bidirectional controls out of a terminal.
   static func printable(_ text: String) -> String {
     // Printable ASCII, most names, is kept as it is.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if allBytes(of: text, are: isPrintableASCII) { return text }
     return String(
       String.UnicodeScalarView(
         text.unicodeScalars.map {
           $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || SourceText.isBidiControl($0) ? "?" : $0
         }))
+  }
+
+  /// ``printable(_:)`` of `text`, appended to `output`.
+  static func appendPrintable(_ text: String, to output: inout [UInt8]) {
+    output += printable(text).utf8
+  }
+
+  /// A space to `~`.
+  private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+  /// Whether every byte of `text` is one `isKept` keeps, read in place.
+  private static func allBytes(of text: String, are isKept: (UInt8) -> Bool) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isKept) } ?? text.utf8.allSatisfy(isKept)
   }
 
   // MARK: - Markdown
@@ -236,21 +251,38 @@ public enum AuditReport {
       "| |\(hasModes ? " Mode |" : "") Foreground | Background | Role | Ratio | Required | APCA Lc | Seen |\n"
     output += "|:-:|\(hasModes ? "---|" : "")---|---|---|--:|--:|--:|---|\n"
     let rows = result.failuresFirst(prefix: maximumMarkdownRows)
-    let table = lines(of: rows, reusing: memo?.takePieces(of: .markdownRows)) { pair in
-      let mark = !pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅")
+    let table = lines(of: rows, reusing: memo?.takePieces(of: .markdownRows)) { pair, row in
       // The value the verdict was decided on is bold when it falls short.
-      func judged(_ text: String, _ method: Configuration.Audit.Method) -> String {
-        !pair.passes && result.method == method ? "**\(text)**" : text
+      func judged(_ text: String, _ method: Configuration.Audit.Method) {
+        let isBold = !pair.passes && result.method == method
+        if isBold { row.appendText("**") }
+        row += text.utf8
+        if isBold { row.appendText("**") }
       }
-      let cells =
-        [mark] + (hasModes ? [pair.mode ?? ""] : []) + [
-          markdownCode(pair.foreground), markdownCode(pair.background), pair.role.rawValue,
-          judged(ratio(pair), .wcag2), pair.required == nil ? "—" : requirement(pair, method: result.method),
-          judged(APCAContrast.formatted(pair.apcaLc), .apca),
-          markdownCode(pair.composited.opaqueHex) + " on " + markdownCode(pair.backdrop.opaqueHex)
-            + gamutMark(pair),
-        ]
-      return "| " + cells.joined(separator: " | ") + " |\n"
+      row.appendText("| ")
+      row.appendText(!pair.passes ? "❌" : (pair.required == nil ? "➖" : "✅"))
+      if hasModes {
+        row.appendText(" | ")
+        row += (pair.mode ?? "").utf8
+      }
+      row.appendText(" | ")
+      appendMarkdownCode(pair.foreground, to: &row)
+      row.appendText(" | ")
+      appendMarkdownCode(pair.background, to: &row)
+      row.appendText(" | ")
+      row += pair.role.rawValue.utf8
+      row.appendText(" | ")
+      judged(ratio(pair), .wcag2)
+      row.appendText(" | ")
+      row += (pair.required == nil ? "—" : requirement(pair, method: result.method)).utf8
+      row.appendText(" | ")
+      judged(APCAContrast.formatted(pair.apcaLc), .apca)
+      row.appendText(" | ")
+      appendMarkdownCode(pair.composited.opaqueHex, to: &row)
+      row.appendText(" on ")
+      appendMarkdownCode(pair.backdrop.opaqueHex, to: &row)
+      row += gamutMark(pair).utf8
+      row.appendText(" |\n")
     }
     output += table.text
     memo?.keep(table.pieces, for: .markdownRows)
@@ -261,10 +293,17 @@ public enum AuditReport {
         + "the JSON and SARIF reports list every pair.\n"
     }
     let fixed = rows.filter { $0.fix != nil }
-    let fixes = lines(of: fixed, reusing: memo?.takePieces(of: .markdownFixes)) { pair in
-      let mode = pair.mode.map { " (\($0))" } ?? ""
-      return "- \(markdownCode(pair.foreground)) on \(markdownCode(pair.background))\(mode): "
-        + fixDescription(pair, method: result.method, quote: markdownCode).joined(separator: "; ") + "\n"
+    let fixes = lines(of: fixed, reusing: memo?.takePieces(of: .markdownFixes)) { pair, line in
+      line.appendText("- ")
+      appendMarkdownCode(pair.foreground, to: &line)
+      line.appendText(" on ")
+      appendMarkdownCode(pair.background, to: &line)
+      if let mode = pair.mode { line += " (\(mode))".utf8 }
+      line.appendText(": ")
+      writeFixDescription(
+        pair, method: result.method, into: &line, layout: (before: "", after: "", between: "; "),
+        quote: appendMarkdownCode)
+      line.appendText("\n")
     }
     if !fixed.isEmpty {
       output +=
@@ -289,28 +328,38 @@ public enum AuditReport {
     return result.modes.map { "\($0.canvas.opaqueHex) in \($0.name)" }.joined(separator: ", ")
   }
 
-  /// The line `line` makes of each of `pairs`, or copies from `last` where it has one for the very
-  /// same result at the same position; with the lines kept, for the next report.
+  /// The line `line` writes for each of `pairs`, or copies from `last` where it has one for the
+  /// very same result at the same position; with the lines kept, for the next report.
   private static func lines(
-    of pairs: [PairResult], reusing last: ReportPieces?, _ line: (PairResult) -> String
+    of pairs: [PairResult], reusing last: ReportPieces?, _ line: (PairResult, inout [UInt8]) -> Void
   ) -> (text: String, pieces: ReportPieces) {
     var pieces = ReportPieces(results: pairs)
-    var text = ""
+    var text: [UInt8] = []
     for index in pairs.indices {
-      text += String(
-        decoding: pieces.piece(at: index, reusing: last) { Array(line(pairs[index]).utf8) }, as: UTF8.self)
+      text += pieces.piece(at: index, reusing: last) {
+        var bytes: [UInt8] = []
+        line(pairs[index], &bytes)
+        return bytes
+      }
     }
-    return (text, pieces)
+    return (String(decoding: text, as: UTF8.self), pieces)
   }
 
-  /// A code span that survives a GFM table cell: pipes escaped, control characters replaced, and
-  /// a backtick fence longer than any run of backticks in the name, so no name can end the span
-  /// and have the rest read as Markdown (a link, an image).
-  static func markdownCode(_ text: String) -> String {
-    let cleaned = replacing("|", with: "\\|", in: printable(text))
+  /// `text` as a code span that survives a GFM table cell, appended to `output`: pipes escaped,
+  /// control characters replaced, and a backtick fence longer than any run of backticks in the
+  /// name, so no name can end the span and have the rest read as Markdown (a link, an image).
+  static func appendMarkdownCode(_ text: String, to output: inout [UInt8]) {
+    // Printable ASCII without a pipe or backtick (most names) is written as it is.
+    let isPlain = allBytes(of: text) {
+      isPrintableASCII($0) && $0 != UInt8(ascii: "|") && $0 != UInt8(ascii: "`")
+    }
+    let cleaned = isPlain ? text : replacing("|", with: "\\|", in: printable(text))
     // Without a backtick byte there is no backtick character; checking bytes is far cheaper.
-    guard cleaned.utf8.contains(UInt8(ascii: "`")) && cleaned.contains("`") else {
-      return "`" + cleaned + "`"
+    guard !isPlain && cleaned.utf8.contains(UInt8(ascii: "`")) && cleaned.contains("`") else {
+      output.appendText("`")
+      output += cleaned.utf8
+      output.appendText("`")
+      return
     }
     var longestRun = 0
     var run = 0
@@ -319,7 +368,7 @@ public enum AuditReport {
       longestRun = max(longestRun, run)
     }
     let fence = String(repeating: "`", count: longestRun + 1)
-    return "\(fence) \(cleaned) \(fence)"
+    output += "\(fence) \(cleaned) \(fence)".utf8
   }
 
   // MARK: - JSON
@@ -486,39 +535,61 @@ public enum AuditReport {
   /// ΔEOK to four decimals: a JND is 0.02, and more digits would only be noise between platforms.
   static func roundedDeltaE(_ deltaE: Double) -> Double { (deltaE * 10_000).rounded() / 10_000 }
 
-  /// A failing pair's fix in words, a line each: the nearest passing color, the opacity that
-  /// passes for a translucent alias, and which token to change (and what else that moves).
-  /// Names are given as `quote` writes them (plain in the terminal, code in markdown).
-  static func fixDescription(
-    _ pair: PairResult, method: Configuration.Audit.Method, quote: (String) -> String
-  )
-    -> [String]
-  {
-    guard let fix = pair.fix else { return [] }
-    func measured(_ measurement: ContrastAudit.Measurement) -> String {
-      let ratio = WCAGContrast.formatted(measurement.ratio) + ":1"
-      let lc = "APCA Lc " + APCAContrast.formatted(measurement.apcaLc)
-      return method == .wcag2 ? "\(ratio), \(lc)" : "\(lc), \(ratio)"
+  /// A failing pair's fix in words, a line each, written into `text`: the nearest passing color,
+  /// the opacity that passes for a translucent alias, and which token to change (and what else
+  /// that moves). Each line is written between the layout's `before` and `after`, with `between`
+  /// between two lines; names as `quote` writes them (plain in the terminal, code in markdown and
+  /// HTML). Written as bytes: a fix that moves many tokens names each, and strings made and joined
+  /// for them cost a report far more than the fix's text.
+  static func writeFixDescription(
+    _ pair: PairResult, method: Configuration.Audit.Method, into text: inout [UInt8],
+    layout: (before: StaticString, after: StaticString, between: StaticString),
+    quote: (String, inout [UInt8]) -> Void
+  ) {
+    guard let fix = pair.fix else { return }
+    func measured(_ measurement: ContrastAudit.Measurement) {
+      let ratio = WCAGContrast.formatted(measurement.ratio)
+      let lc = APCAContrast.formatted(measurement.apcaLc)
+      switch method {
+      case .wcag2: text += "\(ratio):1, APCA Lc \(lc)".utf8
+      case .apca: text += "APCA Lc \(lc), \(ratio):1".utf8
+      }
     }
-    let deltaE = NumberFormatting.shortest(roundedDeltaE(fix.deltaE))
-    var lines = [
-      "use \(quote(fix.literal.hex)) (ΔEOK \(deltaE) from the original): \(measured(fix.measurement))"
-    ]
+    text.appendText(layout.before)
+    text.appendText("use ")
+    quote(fix.literal.hex, &text)
+    text += " (ΔEOK \(NumberFormatting.shortest(roundedDeltaE(fix.deltaE))) from the original): ".utf8
+    measured(fix.measurement)
+    text.appendText(layout.after)
     if let alpha = fix.alpha {
-      lines.append("or keep the base color at @ \(alpha.percent)%: \(measured(alpha.measurement))")
+      text.appendText(layout.between)
+      text.appendText(layout.before)
+      text += "or keep the base color at @ \(alpha.percent)%: ".utf8
+      measured(alpha.measurement)
+      text.appendText(layout.after)
     }
-    if fix.token == pair.foreground {
-      lines.append("change \(quote(fix.token))")
-    } else {
-      let moves =
-        fix.alsoMoves.isEmpty
-        ? "which no other audited pair uses"
-        : "which also moves " + fix.alsoMoves.map(quote).joined(separator: ", ")
-      lines.append(
-        "change \(quote(fix.token)), the color \(quote(pair.foreground)) is made from, \(moves); "
-          + "or give \(quote(pair.foreground)) a value of its own")
+    text.appendText(layout.between)
+    text.appendText(layout.before)
+    text.appendText("change ")
+    quote(fix.token, &text)
+    if fix.token != pair.foreground {
+      text.appendText(", the color ")
+      quote(pair.foreground, &text)
+      text.appendText(" is made from, ")
+      if fix.alsoMoves.isEmpty {
+        text.appendText("which no other audited pair uses")
+      } else {
+        text.appendText("which also moves ")
+        for (position, name) in fix.alsoMoves.enumerated() {
+          if position > 0 { text.appendText(", ") }
+          quote(name, &text)
+        }
+      }
+      text.appendText("; or give ")
+      quote(pair.foreground, &text)
+      text.appendText(" a value of its own")
     }
-    return lines
+    text.appendText(layout.after)
   }
 
   /// A SARIF 2.1.0 log: one run of the tool `ebtokens`, with a rule per role that can fail and a

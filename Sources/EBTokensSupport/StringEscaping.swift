@@ -91,13 +91,34 @@ package struct StringEscaper: Sendable {
   /// `text` as a literal of the language, between its quotes.
   package func literal(_ text: String) -> String {
     // Most text (names, font families, messages) holds nothing to escape.
-    let isKept = keptBytes.withUnsafeBufferPointer { kept in
+    if isKept(text) { return quote.isEmpty ? text : quote + text + quote }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 2 * quote.utf8.count + 16)
+    appendEscaped(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// ``literal(_:)`` of `text`, appended to `bytes`: for a writer of UTF-8, with no string made.
+  package func appendLiteral(_ text: String, to bytes: inout [UInt8]) {
+    if isKept(text) {
+      bytes += quote.utf8
+      bytes += text.utf8
+      bytes += quote.utf8
+    } else {
+      appendEscaped(text, to: &bytes)
+    }
+  }
+
+  /// Whether `text` holds no byte a rule may cover, and is its own literal between the quotes.
+  private func isKept(_ text: String) -> Bool {
+    keptBytes.withUnsafeBufferPointer { kept in
       text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { kept[Int($0)] } }
         ?? text.utf8.allSatisfy { kept[Int($0)] }
     }
-    if isKept { return quote.isEmpty ? text : quote + text + quote }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count + 2 * quote.utf8.count + 16)
+  }
+
+  /// `text` between the quotes, each scalar a rule covers written with the rule's spelling.
+  private func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
     bytes += quote.utf8
     for scalar in text.unicodeScalars {
       if scalar.isASCII {
@@ -113,7 +134,6 @@ package struct StringEscaper: Sendable {
       }
     }
     bytes += quote.utf8
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `text` as lines for the language's comments (``SourceText/commentLines(_:)``), none of which

@@ -453,6 +453,8 @@ public enum AuditReport {
     }
     // Each pair's fields are read in place: a copy of the pair costs more than most of them.
     let pairs = result.results
+    // Pairs one after another are mostly in one file.
+    var paths = SourceFiles.LastPath()
     return (
       members,
       { index, object in
@@ -482,7 +484,7 @@ public enum AuditReport {
         object.member("apcaLc", number: pairs[index].apcaLc)
         object.member("pass", bool: pairs[index].passes)
         if let fix = pairs[index].fix { writeFix(fix, into: &object) }
-        object.member("file", string: pairs[index].foregroundLocation.file)
+        object.member("file", string: paths.file(of: pairs[index].foregroundLocation))
         object.member("line", integer: pairs[index].foregroundLocation.line)
       }
     )

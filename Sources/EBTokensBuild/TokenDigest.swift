@@ -11,8 +11,8 @@ import EBTokensSyntax
 /// the same bytes; numbers go in as their bit patterns, so no rounding hides a change.
 struct TokenDigestWriter {
   private(set) var bytes: [UInt8] = []
-  /// The number and path of the file of the last location added.
-  private var lastFile: (number: UInt32, path: String)?
+  /// The path of the file of the last location added.
+  private var paths = SourceFiles.LastPath()
 
   init(capacity: Int = 256) {
     bytes.reserveCapacity(capacity)
@@ -47,16 +47,8 @@ struct TokenDigestWriter {
   mutating func tag(_ value: UInt8) { bytes.append(value) }
 
   mutating func add(_ location: SourceLocation) {
-    // The path of the last file met: a token's two locations, and the tokens digested one after
-    // another, are mostly in one file, and each look-up of a path takes the table's lock.
-    let path: String
-    if let lastFile, lastFile.number == location.fileNumber {
-      path = lastFile.path
-    } else {
-      path = location.file
-      lastFile = (location.fileNumber, path)
-    }
-    add(path)
+    // A token's two locations, and the tokens digested one after another, are mostly in one file.
+    add(paths.file(of: location))
     add(location.line)
     add(location.column)
   }

@@ -70,4 +70,21 @@ package enum SourceFiles {
     defer { table.lock.unlock() }
     return table.paths[Int(number)]
   }
+
+  /// The path of the last file asked for, kept: for a writer that names the files of many
+  /// locations one after another (a token's digest, a report's pairs), mostly the same file, where
+  /// each look-up of a path in the table takes its lock.
+  package struct LastPath {
+    private var last: (number: UInt32, path: String)?
+
+    package init() {}
+
+    /// `location`'s ``SourceLocation/file``.
+    package mutating func file(of location: SourceLocation) -> String {
+      if let last, last.number == location.fileNumber { return last.path }
+      let path = location.file
+      last = (location.fileNumber, path)
+      return path
+    }
+  }
 }

@@ -104,7 +104,7 @@ extension DTCGError {
       switch next {
       case .scalar(let scalar):
         let text = scalar.value
-        if text.hasPrefix("{") || text.hasPrefix("#"), text.utf8.contains(UInt8(ascii: "@")) { return scalar }
+        if text.hasPrefix("{") || text.hasPrefix("#"), text.containsByte(UInt8(ascii: "@")) { return scalar }
       case .sequence(let list): pending += list.items.reversed()
       case .mapping(let mapping): pending += mapping.entries.map(\.value).reversed()
       }

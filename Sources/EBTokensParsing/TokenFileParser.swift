@@ -500,13 +500,13 @@ private struct FileWalker {
     if text.hasPrefix(ascii: UInt8(ascii: "{")) {
       return referenceExpression(scalar) ?? .literal(node, alpha: nil)
     }
-    if text.hasPrefix(ascii: UInt8(ascii: "#")), let at = text.firstIndex(ofASCII: "@") {
+    if text.hasPrefix(ascii: UInt8(ascii: "#")), let at = text.firstIndex(ofASCII: UInt8(ascii: "@")) {
       let alpha = alphaModifier(text[text.index(after: at)...], in: scalar)
       let hex = String(text[..<at]).trimmingTrailingSpaces
       let literal = SyntaxScalar(value: hex, style: scalar.style, location: scalar.location)
       return .literal(.scalar(literal), alpha: alpha)
     }
-    if text.utf8.contains(UInt8(ascii: "{")) && text.utf8.contains(UInt8(ascii: "}")) {
+    if text.containsByte(UInt8(ascii: "{")) && text.containsByte(UInt8(ascii: "}")) {
       report(
         .malformedReference(
           text, problem: "a reference must be the whole value, as in \"{group.token}\"", at: scalar.location))
@@ -516,12 +516,12 @@ private struct FileWalker {
 
   private mutating func referenceExpression(_ scalar: SyntaxScalar) -> ValueExpression? {
     let text = scalar.value
-    guard let close = text.firstIndex(ofASCII: "}") else {
+    guard let close = text.firstIndex(ofASCII: UInt8(ascii: "}")) else {
       report(.malformedReference(text, problem: "missing '}'", at: scalar.location))
       return nil
     }
     let inner = text[text.index(after: text.startIndex)..<close]
-    let segments = inner.splitKeepingEmpty(atASCII: ".")
+    let segments = inner.splitKeepingEmpty(atASCII: UInt8(ascii: "."))
     if let problem = segments.lazy.compactMap({ TokenPath.problem(withSegment: $0) }).first {
       report(.malformedReference(text, problem: problem, at: scalar.location))
       return nil
@@ -595,7 +595,7 @@ private struct FileWalker {
       report(.malformedAlpha(scalar.value, problem: problem, at: scalar.location))
       return nil
     }
-    if trimmed.utf8.contains(UInt8(ascii: "@")) { return fail("only one '@ NN%' modifier is allowed") }
+    if trimmed.containsByte(UInt8(ascii: "@")) { return fail("only one '@ NN%' modifier is allowed") }
     guard trimmed.hasSuffix("%") else {
       return fail("the percentage needs a '%' sign, as in '@ 80%'")
     }
@@ -629,34 +629,34 @@ extension StringProtocol {
     return result ?? nil
   }
 
-  /// `firstIndex(of: character)`, for an ASCII `character`.
-  fileprivate func firstIndex(ofASCII character: Character) -> Index? {
-    guard let byte = character.asciiValue, let offset = withASCIIBytes({ $0.firstIndex(of: byte) }) else {
-      return firstIndex(of: character)
+  /// `firstIndex(of:)` of the ASCII character `byte`. (A byte, not a `Character`: a character's
+  /// `asciiValue` is itself about 80 instructions, for every value searched.)
+  fileprivate func firstIndex(ofASCII byte: UInt8) -> Index? {
+    guard let offset = withASCIIBytes({ $0.firstIndex(of: byte) }) else {
+      return firstIndex(of: Character(Unicode.Scalar(byte)))
     }
     return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
   }
 
-  /// `split(separator: character, omittingEmptySubsequences: false)`, for an ASCII `character`.
-  fileprivate func splitKeepingEmpty(atASCII character: Character) -> [String] {
+  /// `split(separator:omittingEmptySubsequences: false)` at the ASCII character `byte`.
+  fileprivate func splitKeepingEmpty(atASCII byte: UInt8) -> [String] {
     // One pass over the bytes in place, each segment copied out as it ends, into an array made
     // as long as needed at once: the generic `split` of the bytes costs several times more.
-    let segments = character.asciiValue.flatMap { byte in
-      withASCIIBytes { bytes -> [String] in
-        var segments: [String] = []
-        segments.reserveCapacity(bytes.reduce(1) { $1 == byte ? $0 + 1 : $0 })
-        var start = 0
-        for offset in bytes.indices where bytes[offset] == byte {
-          segments.append(
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
-          start = offset + 1
-        }
-        segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-        return segments
+    let segments = withASCIIBytes { bytes -> [String] in
+      var segments: [String] = []
+      segments.reserveCapacity(bytes.reduce(1) { $1 == byte ? $0 + 1 : $0 })
+      var start = 0
+      for offset in bytes.indices where bytes[offset] == byte {
+        segments.append(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
+        start = offset + 1
       }
+      segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+      return segments
     }
     return segments
-      ?? Substring(self).split(separator: character, omittingEmptySubsequences: false).map(String.init)
+      ?? Substring(self).split(separator: Character(Unicode.Scalar(byte)), omittingEmptySubsequences: false)
+      .map(String.init)
   }
 
   fileprivate func trimmingCharacters(in character: Character) -> String {

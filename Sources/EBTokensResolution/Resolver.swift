@@ -410,7 +410,7 @@ public struct Resolver {
   /// a font family's name): an error.
   private static func holdsAlphaModifier(_ node: SyntaxNode, as type: TokenType) -> Bool {
     guard type != .color, type != .fontFamily, case .scalar(let scalar) = node else { return false }
-    return scalar.value.utf8.contains(UInt8(ascii: "@"))
+    return scalar.value.containsByte(UInt8(ascii: "@"))
   }
 
   /// Before the walk in ``resolve(from:)``, on two cores: parses the values of the literals that

@@ -35,16 +35,21 @@ import Testing
   }
 
   /// `hasPrefix(ascii:)` answers from bytes what `hasPrefix` answers from characters: a mark after
-  /// the first character joins it, and CR LF is one character.
+  /// the first character joins it, and CR LF is one character. `containsByte(_:)` answers as the
+  /// UTF-8 view does. Texts short enough to be held in place and longer ones both.
   @Test func hasPrefixOfAnASCIICharacterAnswersAsCharactersDo() {
     var generator = SplitMix64(seed: 20)
-    let pieces = ["{", "#", "$", "a", "\r", "\n", "\u{301}", "\u{200D}", "é", "e\u{301}", "👍🏽", "}", " ", ""]
+    let pieces = [
+      "{", "#", "$", "a", "\r", "\n", "\u{301}", "\u{200D}", "é", "e\u{301}", "👍🏽", "}", " ", "",
+      "a-group-name-longer-than-fifteen-bytes",
+    ]
     var checked = 0
     for _ in 0..<4000 {
       let text = (0..<generator.inRange(0...3)).map { _ in pieces[generator.below(pieces.count)] }.joined()
       for byte in ["{", "#", "$", "\r", "a"].map({ UInt8(ascii: Unicode.Scalar($0)!) }) {
         #expect(
           text.hasPrefix(ascii: byte) == text.hasPrefix(String(Unicode.Scalar(byte))), "\(Array(text.utf8))")
+        #expect(text.containsByte(byte) == text.utf8.contains(byte), "\(Array(text.utf8))")
         checked += 1
       }
     }

@@ -79,6 +79,48 @@ public struct YAMLReader: Sendable {
 /// value, popped, changed and pushed back, would copy the array every time: quadratic in the size
 /// of a mapping.)
 private struct TreeBuilder {
+  /// A stack whose top elements are moved off into an array of their own (``takeElements(from:)``).
+  /// An `Array` can only copy a range out and then destroy it there: a retain and a release of
+  /// every key and node of every file.
+  private final class PendingStack<Element> {
+    private var elements: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init() {
+      capacity = 64
+      elements = .allocate(capacity: capacity)
+    }
+
+    deinit {
+      elements.deinitialize(count: count)
+      elements.deallocate()
+    }
+
+    func append(_ element: consuming Element) {
+      if count == capacity {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: elements, count: count)
+        elements.deallocate()
+        elements = grown
+        capacity *= 2
+      }
+      (elements + count).initialize(to: element)
+      count += 1
+    }
+
+    /// The elements from position `start` up, moved off the stack into an array of their own.
+    func takeElements(from start: Int) -> [Element] {
+      let taken = count - start
+      let array = [Element](unsafeUninitializedCapacity: taken) { buffer, initialized in
+        buffer.baseAddress?.moveInitialize(from: elements + start, count: taken)
+        initialized = taken
+      }
+      count = start
+      return array
+    }
+  }
+
   private struct Frame {
     let isMapping: Bool
     let location: SourceLocation
@@ -107,9 +149,9 @@ private struct TreeBuilder {
   private static let keyListLimit = 8
 
   /// The entries of the open mappings, innermost last.
-  private var pendingEntries: [SyntaxMapping.Entry] = []
+  private let pendingEntries = PendingStack<SyntaxMapping.Entry>()
   /// The items of the open sequences, innermost last.
-  private var pendingItems: [SyntaxNode] = []
+  private let pendingItems = PendingStack<SyntaxNode>()
   /// The keys of the open mappings that keep them in a list, innermost last: a key whose entry is
   /// dropped (its value an alias) still counts as written.
   private var pendingKeys: [(key: String, location: SourceLocation)] = []
@@ -202,12 +244,10 @@ private struct TreeBuilder {
         guard let frame = stack.popLast() else { continue }
         pendingKeys.removeLast(pendingKeys.count - frame.keyStart)
         if frame.isMapping {
-          let entries = Array(pendingEntries[frame.start...])
-          pendingEntries.removeLast(pendingEntries.count - frame.start)
+          let entries = pendingEntries.takeElements(from: frame.start)
           attach(.mapping(SyntaxMapping(location: frame.location, entries: entries)))
         } else {
-          let items = Array(pendingItems[frame.start...])
-          pendingItems.removeLast(pendingItems.count - frame.start)
+          let items = pendingItems.takeElements(from: frame.start)
           attach(.sequence(SyntaxSequence(location: frame.location, items: items)))
         }
       default:

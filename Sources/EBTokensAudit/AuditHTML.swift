@@ -462,7 +462,7 @@ enum AuditHTML {
 
   /// The token's last segment as words: `label-title` → `Label title`.
   static func humanized(_ name: String) -> String {
-    name.utf8.allSatisfy { $0 < 0x80 } ? humanizedASCII(name) : humanizedAnyText(name)
+    name.allUTF8Bytes { $0 < 0x80 } ? humanizedASCII(name) : humanizedAnyText(name)
   }
 
   /// ``humanized(_:)`` for any text: Unicode case mapping, whole characters.

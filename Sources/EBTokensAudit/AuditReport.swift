@@ -121,8 +121,8 @@ public enum AuditReport {
   /// where it matches whole characters (a `-` with a combining mark is not a `-`).
   static func replacing(_ target: Unicode.Scalar, with replacement: String, in text: String) -> String {
     let targetByte = UInt8(ascii: target)
-    guard text.utf8.contains(targetByte) else { return text }
-    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+    guard text.containsByte(targetByte) else { return text }
+    guard text.allUTF8Bytes({ $0 < 0x80 }) else {
       return text.replacingOccurrences(of: String(target), with: replacement)
     }
     var bytes: [UInt8] = []
@@ -211,7 +211,7 @@ public enum AuditReport {
   /// sequence, say, or C1's single-byte CSI) and bidirectional controls out of a terminal.
   static func printable(_ text: String) -> String {
     // Printable ASCII, most names, is kept as it is.
-    if allBytes(of: text, are: isPrintableASCII) { return text }
+    if text.allUTF8Bytes(isPrintableASCII) { return text }
     return String(
       String.UnicodeScalarView(
         text.unicodeScalars.map {
@@ -226,11 +226,6 @@ public enum AuditReport {
 
   /// A space to `~`.
   private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
-
-  /// Whether every byte of `text` is one `isKept` keeps, read in place.
-  private static func allBytes(of text: String, are isKept: (UInt8) -> Bool) -> Bool {
-    text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isKept) } ?? text.utf8.allSatisfy(isKept)
-  }
 
   // MARK: - Markdown
 
@@ -350,12 +345,12 @@ public enum AuditReport {
   /// name, so no name can end the span and have the rest read as Markdown (a link, an image).
   static func appendMarkdownCode(_ text: String, to output: inout [UInt8]) {
     // Printable ASCII without a pipe or backtick (most names) is written as it is.
-    let isPlain = allBytes(of: text) {
+    let isPlain = text.allUTF8Bytes {
       isPrintableASCII($0) && $0 != UInt8(ascii: "|") && $0 != UInt8(ascii: "`")
     }
     let cleaned = isPlain ? text : replacing("|", with: "\\|", in: printable(text))
     // Without a backtick byte there is no backtick character; checking bytes is far cheaper.
-    guard !isPlain && cleaned.utf8.contains(UInt8(ascii: "`")) && cleaned.contains("`") else {
+    guard !isPlain && cleaned.containsByte(UInt8(ascii: "`")) && cleaned.contains("`") else {
       output.appendText("`")
       output += cleaned.utf8
       output.appendText("`")

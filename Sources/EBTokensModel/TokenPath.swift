@@ -390,11 +390,4 @@ extension String {
     }
     return (answer ?? nil) ?? hasPrefix(String(Unicode.Scalar(byte)))
   }
-
-  /// `utf8.contains(byte)`, the bytes read in place: the UTF-8 view's iterator takes several
-  /// instructions a byte, and every value of every file is searched.
-  @inlinable
-  package func containsByte(_ byte: UInt8) -> Bool {
-    utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
-  }
 }

@@ -196,7 +196,7 @@ package enum ValueParser {
         return .failure(ValueProblem("'\(scalar.value)' has no unit; use \(units)"))
       }
       // Units are letters: after `0x10px` or `1_000px` the number is what JSON does not allow.
-      if !unitText.utf8.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) {
+      if !unitText.allUTF8Bytes({ (65...90).contains($0) || (97...122).contains($0) }) {
         return .failure(ValueProblem("'\(scalar.value)' is not a \(kind); write \(example)"))
       }
     case .mapping(let mapping):

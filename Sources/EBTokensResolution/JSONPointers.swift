@@ -338,7 +338,7 @@ private struct PointerRun {
 
   /// RFC 6901 array indexes: digits, no leading zero.
   private static func arrayIndex(_ segment: String) -> Int? {
-    guard !segment.isEmpty, segment.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+    guard !segment.isEmpty, segment.allUTF8Bytes({ $0 >= 48 && $0 <= 57 }),
       segment == "0" || !segment.hasPrefix("0")
     else { return nil }
     return Int(segment)

@@ -111,10 +111,7 @@ package struct StringEscaper: Sendable {
 
   /// Whether `text` holds no byte a rule may cover, and is its own literal between the quotes.
   private func isKept(_ text: String) -> Bool {
-    keptBytes.withUnsafeBufferPointer { kept in
-      text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { kept[Int($0)] } }
-        ?? text.utf8.allSatisfy { kept[Int($0)] }
-    }
+    keptBytes.withUnsafeBufferPointer { kept in text.allUTF8Bytes { kept[Int($0)] } }
   }
 
   /// `text` between the quotes, each scalar a rule covers written with the rule's spelling.

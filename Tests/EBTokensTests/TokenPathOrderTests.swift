@@ -2,6 +2,7 @@ import Testing
 
 @testable import EBTokensBenchSupport
 @testable import EBTokensModel
+@testable import EBTokensSupport
 
 @Suite struct TokenPathOrderTests {
   @Test func naturalOrderComparesDigitRunsByValue() {

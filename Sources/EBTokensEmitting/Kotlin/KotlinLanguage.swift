@@ -40,7 +40,7 @@ struct KotlinLanguage: NamespaceLanguage {
   /// its (the JDK's) Unicode tables know the letters, and which backticks accept regardless.
   /// `` `größe` `` and `größe` are the same name.
   static func escaped(_ identifier: String) -> String {
-    keywords.contains(identifier) || !identifier.utf8.allSatisfy { $0 < 0x80 }
+    keywords.contains(identifier) || !identifier.allUTF8Bytes { $0 < 0x80 }
       ? "`\(identifier)`" : identifier
   }
 

@@ -24,7 +24,7 @@ enum TypeScriptLanguage {
   /// words are ASCII letters and digits, so it is an identifier), else as a string literal, which
   /// any engine reads the same whatever its Unicode version.
   static func key(_ name: String) -> String {
-    name.utf8.allSatisfy { $0 < 0x80 } ? name : escaper.literal(name)
+    name.allUTF8Bytes { $0 < 0x80 } ? name : escaper.literal(name)
   }
 
   /// The TypeScript type of a token's value: one of those `tokens.d.ts` declares.

@@ -9,33 +9,31 @@ import EBTokensSyntax
 ///
 /// Every field goes in, with its length or a tag before it, so two different tokens never write
 /// the same bytes; numbers go in as their bit patterns, so no rounding hides a change.
-struct TokenDigestWriter {
-  private(set) var bytes: [UInt8] = []
+struct TokenDigestWriter: ~Copyable {
+  /// The bytes written: a buffer rather than an array, whose every append of a few bytes took
+  /// about a hundred instructions, a dozen times for each token.
+  private var buffer = ByteBuffer(capacity: 256)
   /// The path of the file of the last location added.
   private var paths = SourceFiles.LastPath()
 
-  init(capacity: Int = 256) {
-    bytes.reserveCapacity(capacity)
-  }
+  init() {}
 
-  mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+  /// The bytes written, in an array of their own.
+  var bytes: [UInt8] { buffer.array() }
 
-  var digest: UInt64 { ContentHash.xxh64(bytes) }
+  mutating func reset() { buffer.removeAll() }
 
-  mutating func add(_ value: UInt64) {
-    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-  }
+  var digest: UInt64 { buffer.withUnsafeBytes { ContentHash.xxh64($0) } }
+
+  mutating func add(_ value: UInt64) { buffer.append(littleEndian: value) }
 
   mutating func add(_ value: Int) { add(UInt64(bitPattern: Int64(value))) }
   mutating func add(_ value: Double) { add(value.bitPattern) }
-  mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
+  mutating func add(_ flag: Bool) { buffer.append(flag ? 1 : 0) }
 
   mutating func add(_ text: String) {
     add(text.utf8.count)
-    // A native string's bytes are copied at once; the view's iterator retained its storage.
-    if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-      bytes.append(contentsOf: text.utf8)
-    }
+    buffer.append(text)
   }
 
   mutating func add(_ texts: [String]) {
@@ -44,7 +42,7 @@ struct TokenDigestWriter {
   }
 
   /// A tag that says which field or case comes next.
-  mutating func tag(_ value: UInt8) { bytes.append(value) }
+  mutating func tag(_ value: UInt8) { buffer.append(value) }
 
   mutating func add(_ location: SourceLocation) {
     // A token's two locations, and the tokens digested one after another, are mostly in one file.

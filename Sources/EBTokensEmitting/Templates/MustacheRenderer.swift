@@ -1,3 +1,5 @@
+import EBTokensSupport
+
 /// A render that went deeper than ``MustacheRenderer/maxDepth``: a partial that includes itself
 /// inside a section the data never ends (`{{> namespace}}` inside `{{#root}}`, which every level
 /// finds again).

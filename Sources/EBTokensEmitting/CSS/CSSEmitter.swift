@@ -327,11 +327,14 @@ final class CSSPropertyList: RenderKeepingList, @unchecked Sendable {
   }
 
   let language: CSSLanguage
-  private(set) var entries: [Entry]
+  // Both lists are unchecked for exclusive access at run time: only a patch writes them, never
+  // while a render reads them (see above), and the render read each twice per property, a check
+  // of about 60 instructions each time.
+  @exclusivity(unchecked) private(set) var entries: [Entry]
   /// In a session (``CSSOutputState``), each entry's context, made once and kept across renders
   /// (a patch replaces a changed token's), and where their texts are kept; empty for a render on
   /// its own, which makes each context when the template reaches it.
-  private(set) var contexts: [CSSPropertyContext]
+  @exclusivity(unchecked) private(set) var contexts: [CSSPropertyContext]
   let renders: ElementRenders?
 
   package init(

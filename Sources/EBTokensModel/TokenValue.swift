@@ -34,32 +34,73 @@ public struct Color: Hashable, Sendable {
   public var opaqueHex: String { hexString(includingAlpha: false) }
 
   private func hexString(includingAlpha: Bool) -> String {
-    var utf8: [UInt8] = []
-    utf8.reserveCapacity(9)
-    appendHex(to: &utf8, includingAlpha: includingAlpha)
-    return String(decoding: utf8, as: UTF8.self)
+    let alpha = alpha8
+    return Self.hexLiteral(
+      "#", red: red8, green: green8, blue: blue8, alpha: includingAlpha && alpha != 255 ? alpha : nil)
   }
 
   /// Appends ``hex``, or ``opaqueHex`` unless `includingAlpha`: reports write thousands of colors
   /// straight into their bytes, all digits in one append.
   package func appendHex(to output: inout [UInt8], includingAlpha: Bool) {
     let alpha = alpha8
-    let length = includingAlpha && alpha != 255 ? 9 : 7
+    let channels = (red8, green8, blue8, includingAlpha && alpha != 255 ? alpha : nil)
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { text in
-      func digit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
-      }
-      func put(_ byte: UInt8, at index: Int) {
-        text[index] = digit(byte >> 4)
-        text[index + 1] = digit(byte & 0xF)
-      }
-      text[0] = UInt8(ascii: "#")
-      put(red8, at: 1)
-      put(green8, at: 3)
-      put(blue8, at: 5)
-      put(alpha, at: 7)
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<length]))
+      guard let start = text.baseAddress else { return }
+      start.initialize(to: UInt8(ascii: "#"))
+      let count = 1 + Self.writeHexDigits(channels, to: start + 1)
+      output.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
     }
+  }
+
+  /// `prefix`, the channels' hex digits (two each, uppercase: `RRGGBB`, then `AA` when `alpha` is
+  /// given, or `AARRGGBB` with `alphaFirst`), then `suffix`: a string made at once, as every output
+  /// spells colors (`#072592`, `EBColor(hex: 0x072592)`, `ComposeColor(0xFF072592)`), where
+  /// arrays of bytes and channels made for each color cost more than the digits.
+  package static func hexLiteral(
+    _ prefix: StaticString, red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8? = nil,
+    alphaFirst: Bool = false,
+    suffix: String = ""
+  ) -> String {
+    let digitCount = alpha == nil ? 6 : 8
+    let length = prefix.utf8CodeUnitCount + digitCount + suffix.utf8.count
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      guard let start = buffer.baseAddress else { return 0 }
+      var written = 0
+      prefix.withUTF8Buffer { bytes in
+        if let base = bytes.baseAddress { start.initialize(from: base, count: bytes.count) }
+        written += bytes.count
+      }
+      let channels =
+        alphaFirst ? (alpha ?? 255, red, green, Optional(blue)) : (red, green, blue, alpha)
+      written += writeHexDigits(channels, to: start + written)
+      // The suffix's bytes in place (a native string's always are): its view's iterator took
+      // more than the rest.
+      let suffixBytes = UnsafeMutableBufferPointer(start: start + written, count: length - written)
+      written +=
+        suffix.utf8.withContiguousStorageIfAvailable { suffixBytes.initialize(fromContentsOf: $0) }
+        ?? suffixBytes.initialize(fromContentsOf: suffix.utf8)
+      return written
+    }
+  }
+
+  /// The hex digits of three channels, and of a fourth when there is one, at `destination`; their
+  /// count (6 or 8).
+  private static func writeHexDigits(
+    _ channels: (UInt8, UInt8, UInt8, UInt8?), to destination: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    func digit(_ value: UInt8) -> UInt8 {
+      value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
+    }
+    func put(_ byte: UInt8, at index: Int) {
+      (destination + index).initialize(to: digit(byte >> 4))
+      (destination + index + 1).initialize(to: digit(byte & 0xF))
+    }
+    put(channels.0, at: 0)
+    put(channels.1, at: 2)
+    put(channels.2, at: 4)
+    guard let fourth = channels.3 else { return 6 }
+    put(fourth, at: 6)
+    return 8
   }
 
   public func withAlpha(_ alpha: Double) -> Color {

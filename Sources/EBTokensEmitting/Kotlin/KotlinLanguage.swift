@@ -182,17 +182,10 @@ struct KotlinLanguage: NamespaceLanguage {
       return "ComposeColor(\(channels.joined(separator: ", ")), alpha = \(floatLiteral(color.alpha)), "
         + "colorSpace = ColorSpaces.DisplayP3)"
     }
-    var text: [UInt8] = Array("ComposeColor(0x".utf8)
-    text.reserveCapacity(24)
-    for byte in [color.alpha8, color.red8, color.green8, color.blue8] {
-      text.append(hexDigits[Int(byte >> 4)])
-      text.append(hexDigits[Int(byte & 0xF)])
-    }
-    text.append(UInt8(ascii: ")"))
-    return String(decoding: text, as: UTF8.self)
+    return Color.hexLiteral(
+      "ComposeColor(0x", red: color.red8, green: color.green8, blue: color.blue8, alpha: color.alpha8,
+      alphaFirst: true, suffix: ")")
   }
-
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
   /// `2.dp`, `(-0.5).sp`: px as dp or sp one to one, rem as 16, to six decimals (a line height is
   /// a product of floating-point numbers).

@@ -144,25 +144,12 @@ struct SwiftLanguage: NamespaceLanguage {
     return "EBStrokeStyle(keyword: \(escaper.literal(style.cssKeyword))\(dash)\(lineCap))"
   }
 
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-  /// `EBColor(hex: 0x072592, alpha: 0.8)` of a color whose channels are exact bytes, written as
-  /// bytes and made a string once: most tokens are colors, and joining strings costs several
-  /// times more.
+  /// `EBColor(hex: 0x072592, alpha: 0.8)` of a color whose channels are exact bytes, made at once:
+  /// most tokens are colors.
   private static func hexColor(_ color: Color) -> String {
-    var text: [UInt8] = []
-    text.reserveCapacity(48)
-    text.append(contentsOf: "EBColor(hex: 0x".utf8)
-    for byte in [color.red8, color.green8, color.blue8] {
-      text.append(hexDigits[Int(byte >> 4)])
-      text.append(hexDigits[Int(byte & 0xF)])
-    }
-    if color.alpha != 1 {
-      text.append(contentsOf: ", alpha: ".utf8)
-      text.append(contentsOf: NumberFormatting.shortest(color.alpha).utf8)
-    }
-    text.append(UInt8(ascii: ")"))
-    return String(decoding: text, as: UTF8.self)
+    Color.hexLiteral(
+      "EBColor(hex: 0x", red: color.red8, green: color.green8, blue: color.blue8,
+      suffix: color.alpha == 1 ? ")" : ", alpha: \(NumberFormatting.shortest(color.alpha)))")
   }
 
   /// A dimension in points, to six decimals (a line height is a product, `18 × 1.2` is

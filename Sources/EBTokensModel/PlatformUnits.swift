@@ -1,15 +1,19 @@
 /// What the emitters ask of a value beyond what it holds: whether a color survives 8-bit hex
 /// unchanged, whether a value holds a color written outside sRGB, and a dimension in points.
 extension Color {
-  /// Whether red, green and blue are each exactly `n / 255`, so `#RRGGBB` loses nothing.
+  /// Whether red, green and blue are each exactly `n / 255`, so `#RRGGBB` loses nothing. (Asked
+  /// of every color by the Swift and CSS outputs: channel by channel, where an array of the three
+  /// was made each time.)
   package var hasExact8BitRGB: Bool {
-    [red, green, blue].allSatisfy { Double(Color.byte($0)) / 255 == $0 }
+    Color.isExact8Bit(red) && Color.isExact8Bit(green) && Color.isExact8Bit(blue)
   }
 
   /// Whether alpha is exactly `n / 255` too (`0.8` is 204 / 255).
   package var hasExact8BitChannels: Bool {
-    hasExact8BitRGB && Double(Color.byte(alpha)) / 255 == alpha
+    hasExact8BitRGB && Color.isExact8Bit(alpha)
   }
+
+  private static func isExact8Bit(_ channel: Double) -> Bool { Double(byte(channel)) / 255 == channel }
 }
 
 extension TokenValue {

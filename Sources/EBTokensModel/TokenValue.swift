@@ -47,19 +47,19 @@ public struct Color: Hashable, Sendable {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { text in
       guard let start = text.baseAddress else { return }
       start.initialize(to: UInt8(ascii: "#"))
-      let count = 1 + Self.writeHexDigits(channels, to: start + 1)
+      let count = 1 + Self.writeHexDigits(channels, lowercase: false, to: start + 1)
       output.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
     }
   }
 
-  /// `prefix`, the channels' hex digits (two each, uppercase: `RRGGBB`, then `AA` when `alpha` is
-  /// given, or `AARRGGBB` with `alphaFirst`), then `suffix`: a string made at once, as every output
-  /// spells colors (`#072592`, `EBColor(hex: 0x072592)`, `ComposeColor(0xFF072592)`), where
-  /// arrays of bytes and channels made for each color cost more than the digits.
+  /// `prefix`, the channels' hex digits (two each, uppercase unless `lowercase`: `RRGGBB`, then
+  /// `AA` when `alpha` is given, or `AARRGGBB` with `alphaFirst`), then `suffix`: a string made at
+  /// once, as every output spells colors (`#072592`, `EBColor(hex: 0x072592)`,
+  /// `ComposeColor(0xFF072592)`, CSS's `#072592`), where arrays of bytes and channels made for each
+  /// color cost more than the digits.
   package static func hexLiteral(
     _ prefix: StaticString, red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8? = nil,
-    alphaFirst: Bool = false,
-    suffix: String = ""
+    alphaFirst: Bool = false, lowercase: Bool = false, suffix: String = ""
   ) -> String {
     let digitCount = alpha == nil ? 6 : 8
     let length = prefix.utf8CodeUnitCount + digitCount + suffix.utf8.count
@@ -72,7 +72,7 @@ public struct Color: Hashable, Sendable {
       }
       let channels =
         alphaFirst ? (alpha ?? 255, red, green, Optional(blue)) : (red, green, blue, alpha)
-      written += writeHexDigits(channels, to: start + written)
+      written += writeHexDigits(channels, lowercase: lowercase, to: start + written)
       // The suffix's bytes in place (a native string's always are): its view's iterator took
       // more than the rest.
       let suffixBytes = UnsafeMutableBufferPointer(start: start + written, count: length - written)
@@ -86,10 +86,11 @@ public struct Color: Hashable, Sendable {
   /// The hex digits of three channels, and of a fourth when there is one, at `destination`; their
   /// count (6 or 8).
   private static func writeHexDigits(
-    _ channels: (UInt8, UInt8, UInt8, UInt8?), to destination: UnsafeMutablePointer<UInt8>
+    _ channels: (UInt8, UInt8, UInt8, UInt8?), lowercase: Bool, to destination: UnsafeMutablePointer<UInt8>
   ) -> Int {
+    let ten = lowercase ? UInt8(ascii: "a") : UInt8(ascii: "A")
     func digit(_ value: UInt8) -> UInt8 {
-      value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
+      value < 10 ? UInt8(ascii: "0") + value : ten - 10 + value
     }
     func put(_ byte: UInt8, at index: Int) {
       (destination + index).initialize(to: digit(byte >> 4))

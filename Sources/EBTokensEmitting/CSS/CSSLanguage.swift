@@ -157,7 +157,10 @@ struct CSSLanguage {
         let channels = [color.red, color.green, color.blue].map { decimal($0 * 255) }.joined(separator: " ")
         return "rgb(\(channels) / \(decimal(color.alpha)))"
       }
-      return color.hex.lowercased()
+      let alpha = color.alpha8
+      return Color.hexLiteral(
+        "#", red: color.red8, green: color.green8, blue: color.blue8, alpha: alpha == 255 ? nil : alpha,
+        lowercase: true)
     case .dimension(let dimension): return dimension.description
     case .number(let number), .fontWeight(let number): return NumberFormatting.shortest(number)
     case .fontFamily(let families): return families.map(familyName).joined(separator: ", ")

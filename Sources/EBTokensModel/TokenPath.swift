@@ -379,6 +379,7 @@ extension String {
   /// an ASCII byte or nothing, does (only a non-ASCII byte can start a mark that joins a character
   /// to the one before, and CR LF, the one ASCII pair that makes a single character, is compared as
   /// characters). Every key and value of every file is asked.
+  ///
   /// The bytes are read in place (a native string's always can be): through the UTF-8 view's
   /// indices, unspecialised across modules, the two reads took about 65 instructions.
   @inlinable

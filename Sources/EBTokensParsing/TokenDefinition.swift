@@ -60,8 +60,8 @@ public enum DeprecationSetting: Hashable, Sendable {
 /// Sendable, though ``path`` is a `var`: only `takePath()` writes it, on a definition that only
 /// the thread calling it can reach (see there).
 public final class TokenDefinition: @unchecked Sendable {
-  /// Unchecked for exclusive access at run time: only `takePath()` writes it, and every read
-  /// (three for each token while loading) paid for the check.
+  // Unchecked for exclusive access at run time: only `takePath()` writes it, and every read
+  // (three for each token while loading) paid for the check.
   @exclusivity(unchecked) public private(set) var path: TokenPath
   /// The token's own `$type`.
   public let declaredType: TokenType?

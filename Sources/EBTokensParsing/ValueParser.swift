@@ -20,8 +20,8 @@ extension NumberSyntax {
 /// What the value parsers found dubious but readable in a value, such as a typography member
 /// DTCG does not define (ignored): each becomes a warning.
 package final class ValueWarnings {
-  /// Unchecked for exclusive access at run time: nothing reads it while it is written, and
-  /// `take()` runs for every value.
+  // Unchecked for exclusive access at run time: nothing reads it while it is written, and
+  // `take()` runs for every value.
   @exclusivity(unchecked) package private(set) var problems: [ValueProblem] = []
 
   package init() {}

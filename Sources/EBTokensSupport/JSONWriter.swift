@@ -201,25 +201,12 @@ public struct JSONWriter {
 
     /// A number as ``JSONWriter/Value/number(_:)`` writes it; `nil` is `null`.
     package mutating func member(_ key: StaticString, number: Double?) {
-      beginMember(key, valueLength: 20)
+      beginMember(key, valueLength: JSONWriter.maximumNumberLength)
       guard let number else {
         put("null")
         return
       }
-      guard number.isFinite else {
-        put("null")
-        return
-      }
-      if number == number.rounded(), abs(number) < 1e15 {
-        putInteger(Int64(number))
-        return
-      }
-      // The standard library's digits go straight where they belong, where an array of them was
-      // emptied, filled and copied for each of a report's 150,000 numbers.
-      reserve(ReservedStream.numberRoom)
-      var stream = ReservedStream(destination: bytes + count, room: ReservedStream.numberRoom)
-      number.write(to: &stream)
-      count += stream.count
+      count += JSONWriter.writeNumber(number, to: bytes + count)
     }
 
     package mutating func member(_ key: StaticString, integer: Int) {
@@ -387,23 +374,35 @@ public struct JSONWriter {
     }
   }
 
-  /// `NumberFormatting.shortest(number)`, or `null` when it is not finite, written without an
-  /// intermediate string: whole numbers digit by digit, others by Swift's own shortest
-  /// round-trip formatting (what `"\(number)"` prints, streamed into the bytes).
+  /// ``writeNumber(_:to:)``'s text, appended.
   private static func appendNumber(_ number: Double, to output: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNumberLength) { text in
+      guard let start = text.baseAddress else { return }
+      output.append(contentsOf: UnsafeBufferPointer(start: start, count: writeNumber(number, to: start)))
+    }
+  }
+
+  /// More than the longest text ``writeNumber(_:to:)`` writes: a `Double`'s is at most 24 bytes
+  /// (`-2.2250738585072014e-308`).
+  fileprivate static let maximumNumberLength = 32
+
+  /// Writes `NumberFormatting.shortest(number)`, or `null` when it is not finite, at
+  /// `destination`, which has room for ``maximumNumberLength`` bytes; returns the count written.
+  /// Whole numbers go digit by digit, others by Swift's own shortest round-trip formatting (what
+  /// `"\(number)"` prints), streamed straight into place: a report writes 150,000 of them, and an
+  /// array of digits emptied, filled and copied for each cost more than the digits.
+  fileprivate static func writeNumber(_ number: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
     guard number.isFinite else {
-      output.appendText("null")
-      return
+      let null: StaticString = "null"
+      destination.initialize(from: null.utf8Start, count: null.utf8CodeUnitCount)
+      return null.utf8CodeUnitCount
     }
     if number == number.rounded(), abs(number) < 1e15 {
-      appendInteger(Int64(number), to: &output)
-      return
+      return writeInteger(Int64(number), to: destination)
     }
-    // The buffer is moved into the stream and back, never copied.
-    var stream = ByteStream(bytes: output)
-    output = []
+    var stream = ReservedStream(destination: destination, room: maximumNumberLength)
     number.write(to: &stream)
-    output = stream.bytes
+    return stream.count
   }
 
   /// `String(number)`'s digits, appended.
@@ -435,11 +434,8 @@ public struct JSONWriter {
   }
 
   /// A text stream into memory reserved for it, for `Double.write(to:)`: at most `room` bytes
-  /// are written (a number's text never reaches ``numberRoom``).
+  /// are written (a number's text never reaches ``maximumNumberLength``).
   private struct ReservedStream: TextOutputStream {
-    /// More than the longest text of a `Double` (`-2.2250738585072014e-308`, 24 bytes).
-    static let numberRoom = 32
-
     let destination: UnsafeMutablePointer<UInt8>
     let room: Int
     private(set) var count = 0
@@ -456,23 +452,14 @@ public struct JSONWriter {
       }
     }
 
+    /// What the standard library's numbers write through: ASCII bytes, taken as they are rather
+    /// than through the `String` the protocol's default implementation makes of them.
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
       guard let base = buffer.baseAddress else { return }
       let length = min(buffer.count, room - count)
       (destination + count).initialize(from: base, count: length)
       count += length
     }
-  }
-
-  /// A text stream into a byte buffer, for `Double.write(to:)`.
-  private struct ByteStream: TextOutputStream {
-    var bytes: [UInt8]
-
-    mutating func write(_ string: String) { bytes += string.utf8 }
-
-    /// What the standard library's numbers write through: ASCII bytes, taken as they are rather
-    /// than through the `String` the protocol's default implementation makes of them.
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
   }
 
   /// The indentation of `level`, two spaces a level.

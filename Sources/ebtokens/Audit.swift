@@ -16,6 +16,7 @@ extension Configuration.Audit.Method: ExpressibleByArgument {
 
 struct Audit: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "audit",
     abstract: "Check the contrast of every foreground/background pair the config's audit rules name.",
     discussion: """
       Translucent colors are judged as they are seen: composited onto their background, which is \

@@ -5,6 +5,7 @@ import Foundation
 
 struct Build: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "build",
     abstract: "Generate every output the config lists: the Swift package, Kotlin, CSS.",
     discussion: """
       Writes only files whose contents changed, and removes files an earlier build generated that \

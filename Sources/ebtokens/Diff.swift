@@ -21,6 +21,7 @@ enum FailureThreshold: String, CaseIterable, ExpressibleByArgument {
 
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "diff",
     abstract: "Show what changed between two versions of the tokens, and the version bump it needs.",
     discussion: """
       Compares two token folders or projects (OLD NEW), or the token folder at two git revisions (--git \

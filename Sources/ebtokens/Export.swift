@@ -4,6 +4,7 @@ import Foundation
 
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "export",
     abstract: "Write the tokens as one DTCG 2025.10 JSON file.",
     discussion: """
       References are kept by default (an '@ NN%' alias becomes a color object whose components are \

@@ -6,6 +6,7 @@ extension Configuration.Output.Kind: EnumerableFlag {}
 
 struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "init",
     abstract: "Start a project: write ebtokens.yml, a token file and the editor schemas.",
     discussion: """
       Writes ebtokens.yml (an output for each platform asked for: --swift, --kotlin, --css (the default), \

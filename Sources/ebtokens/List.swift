@@ -6,6 +6,7 @@ extension TokenListing.Format: ExpressibleByArgument {}
 
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "Print every resolved token.",
     discussion: """
       Reads the project as build does (its config's tokens folder, json-extensions, modes or resolver) \

@@ -13,18 +13,42 @@ public enum DisplayPath {
   }
 
   /// `path` made absolute against the working directory, with `.` and `..` removed lexically.
+  ///
+  /// Lexically, not with `standardizingPath`, which resolves symbolic links: a link must be named
+  /// as the user sees it in the folder. Done on the path's bytes (a `/` is never part of another
+  /// character in UTF-8): joining through `NSString` and splitting by characters took 30,000
+  /// instructions a path, 21 M of a no-change build of 702 token files.
   public static func absolute(
     _ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath
   ) -> String {
-    let absolute = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+    var absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
     if isStandard(absolute) { return absolute }
-    // Lexically, not with `standardizingPath`, which resolves symbolic links: a link must be
-    // named as the user sees it in the folder.
-    var components: [Substring] = []
-    for component in absolute.split(separator: "/") where component != "." {
-      if component == ".." { _ = components.popLast() } else { components.append(component) }
+    let slash = UInt8(ascii: "/")
+    let dot = UInt8(ascii: ".")
+    return absolute.withUTF8 { bytes in
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
+      // Where each component kept in `result` starts (at its `/`), for a `..` to take it back.
+      var starts: [Int] = []
+      var end = 0
+      while end < bytes.count {
+        let start = end
+        while end < bytes.count && bytes[end] != slash { end += 1 }
+        let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        end += 1
+        switch component.count {
+        case 0: continue
+        case 1 where component[0] == dot: continue
+        case 2 where component[0] == dot && component[1] == dot:
+          if let kept = starts.popLast() { result.removeSubrange(kept...) }
+        default:
+          starts.append(result.count)
+          result.append(slash)
+          result.append(contentsOf: component)
+        }
+      }
+      return result.isEmpty ? "/" : String(decoding: result, as: UTF8.self)
     }
-    return "/" + components.joined(separator: "/")
   }
 
   /// Whether the absolute `path` has no empty, `.` or `..` component and no trailing `/`: what

@@ -29,9 +29,17 @@ import Testing
     ("/a/b.yml", "/a/b.yml"), ("/a/./b.yml", "/a/b.yml"), ("/a/x/../b.yml", "/a/b.yml"), ("/a//b", "/a/b"),
     ("/a/b/", "/a/b"), ("/", "/"), ("/..", "/"), ("/a/.b/...", "/a/.b/..."), ("/a/..b", "/a/..b"),
     ("tokens/a.yml", "/work/tokens/a.yml"), ("./tokens/../a.yml", "/work/a.yml"), ("..", "/"),
+    ("a/../../../b", "/b"), ("/a/b/../../..", "/"), ("é/./ü.yml", "/work/é/ü.yml"), ("", "/work"),
+    (".", "/work"),
+    ("a/b/..", "/work/a"), ("a//./b/", "/work/a/b"),
   ])
   func aPathIsMadeAbsoluteLexically(_ path: String, _ expected: String) {
     #expect(DisplayPath.absolute(path, workingDirectory: "/work") == expected)
+  }
+
+  @Test func aWorkingDirectoryWithATrailingSlashGivesTheSamePaths() {
+    #expect(DisplayPath.absolute("a/./b", workingDirectory: "/work/") == "/work/a/b")
+    #expect(DisplayPath.absolute("a", workingDirectory: "/") == "/a")
   }
 
   @Test func aFileBelowTheWorkingDirectoryIsNamedRelativeToIt() {

@@ -40,13 +40,29 @@ package enum FileContents {
     }
     if status.st_size > limit { return .tooLarge(Int(status.st_size)) }
     // The size can be wrong (a file still being written, a /proc file that says 0), so read
-    // until the end, but never past the limit.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(status.st_size))
-    // A chunk one byte larger than the size said reads a small file in one call and sees its end
-    // in the next, without zeroing 64 KiB for each of hundreds of small token files.
-    var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(4096, Int(status.st_size) + 1)))
+    // until the end, but never past the limit. The size said, and one byte more to see the end,
+    // are read straight into the array's own storage: zeroing a buffer and copying it out took
+    // 7 M instructions of the 702 token files of a no-change build.
+    var failure: Int32?
+    var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, initialized in
+      guard let base = buffer.baseAddress else { return }
+      while initialized < buffer.count {
+        let count = Foundation.read(descriptor, base + initialized, buffer.count - initialized)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if count == 0 { return }
+        initialized += count
+      }
+    }
+    if let failure { return .unreadable(reason: String(cString: strerror(failure))) }
+    if bytes.count <= Int(status.st_size) { return .bytes(bytes) }
+    // Longer than it said: on in chunks.
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
+      if bytes.count > limit { return .tooLarge(bytes.count) }
       let count = chunk.withUnsafeMutableBytes { buffer in
         Foundation.read(descriptor, buffer.baseAddress, buffer.count)
       }
@@ -56,7 +72,6 @@ package enum FileContents {
       }
       if count == 0 { return .bytes(bytes) }
       bytes += chunk[..<count]
-      if bytes.count > limit { return .tooLarge(bytes.count) }
     }
   }
 }

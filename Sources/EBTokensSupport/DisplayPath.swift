@@ -8,7 +8,9 @@ public enum DisplayPath {
   ) -> String {
     let standardized = absolute(path, workingDirectory: workingDirectory)
     let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-    if standardized.hasPrefix(prefix) { return String(standardized.dropFirst(prefix.count)) }
+    if standardized.hasPrefix(prefix) {
+      return String(decoding: standardized.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+    }
     return path
   }
 
@@ -21,7 +23,11 @@ public enum DisplayPath {
   public static func absolute(
     _ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath
   ) -> String {
-    var absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+    var relative = Substring(path)
+    // A project's paths are `./tokens/…` when its config is in the working directory: without the
+    // `./`, most are then standard.
+    while relative.utf8.starts(with: "./".utf8) { relative = relative.dropFirst(2) }
+    var absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + relative
     if isStandard(absolute) { return absolute }
     let slash = UInt8(ascii: "/")
     let dot = UInt8(ascii: ".")

@@ -227,7 +227,7 @@ struct MustacheRenderer: ~Copyable {
     // partial (whose indentation it would carry).
     let keeping: (list: any RenderKeepingList, texts: ElementRenders.Texts)? =
       if case .list(let list) = list, elementFloor == nil, indent.isEmpty,
-        let list = list as? any RenderKeepingList, let renders = list.renders
+        let list = list.renderKeeping, let renders = list.renders
       {
         (list, renders.texts(ofSection: position, in: program, count: count))
       } else { nil }

@@ -93,6 +93,13 @@ protocol TemplateList: AnyObject, Sendable {
   var count: Int { get }
   /// The element at `index`, from 0 to `count - 1`.
   func item(at index: Int) -> TemplateValue
+  /// This list when it keeps its elements' renders, `nil` otherwise: every section over a list
+  /// asks, where a cast (`as? any RenderKeepingList`) looked the conformance up each time.
+  var renderKeeping: (any RenderKeepingList)? { get }
+}
+
+extension TemplateList {
+  var renderKeeping: (any RenderKeepingList)? { nil }
 }
 
 /// A list whose elements' renders are kept across renders (``ElementRenders``): a section over it
@@ -105,6 +112,10 @@ protocol RenderKeepingList: TemplateList {
   /// The identity of the context at `index`, read without retaining it (a render over a hundred
   /// thousand kept elements then touches none of their objects); `nil` when the list has none.
   func elementIdentity(at index: Int) -> ObjectIdentifier?
+}
+
+extension RenderKeepingList {
+  var renderKeeping: (any RenderKeepingList)? { self }
 }
 
 /// The texts the elements of a ``RenderKeepingList`` rendered to, for each section over it (by the

@@ -43,6 +43,9 @@ extension ContrastFix {
   /// How finely the boundary between failing and passing lightness is found: below what 8-bit
   /// channels can show (a step of one in a channel moves OKLCH lightness by about 0.002 or more).
   static let lightnessPrecision = 1e-4
+  /// How much further than the best boundary's ΔEOK `failing` must be before the search towards
+  /// the other end stops: a thousand times what clamping moves a color's lightness by.
+  static let prunedLightnessMargin = 1e-6
 
   /// A failing pair, as much of it as a fix is searched from: an audit of a large design system
   /// holds one for each of tens of thousands of failing pairs while it measures, so it is small.
@@ -231,7 +234,7 @@ extension ContrastFix {
   /// boundary of each (where the end itself passes) is found by bisection between the original
   /// lightness and that end, and the nearer of the two in ΔEOK is kept. Rounded to 8 bits the color
   /// may fall just short, so it is moved on, away from the original, until it passes too.
-  static func nearestPassing(lch: [Double], originalLab: [Double], alpha: Double, judge: Judge) -> Color? {
+  static func nearestPassing(lch: [Double], originalLab: Oklab, alpha: Double, judge: Judge) -> Color? {
     // The hue is the same for every color tried, and the chroma read once: the search tries a
     // few dozen colors.
     let hue = HueDirection(degrees: lch[2])
@@ -243,10 +246,14 @@ extension ContrastFix {
       judge.passes(linear: linearInGamut(chroma: chroma, hue: hue, lightness: lightness), alpha: alpha)
     }
     var best: (lightness: Double, distance: Double)?
-    for end in [0.0, 1.0] where passesAt(end) {
+    ends: for end in [0.0, 1.0] where passesAt(end) {
       var failing = start
       var passing = end
       while abs(passing - failing) > lightnessPrecision {
+        // The boundary is beyond `failing`, and a color's ΔEOK from the original is at least their
+        // difference in lightness (give or take the 1e-9 a gamut-mapped color's lightness moves by
+        // in clamping): once `failing` is that far, this end cannot be nearer than the best.
+        if let best, abs(failing - start) >= best.distance + Self.prunedLightnessMargin { continue ends }
         let middle = (passing + failing) / 2
         if passesAt(middle) { passing = middle } else { failing = middle }
       }
@@ -359,19 +366,23 @@ extension ContrastFix {
       alpha: color.alpha)
   }
 
-  static func oklab(of color: Color) -> [Double] {
-    ColorSpace.oklab(fromSRGB: [color.red, color.green, color.blue])
+  typealias Oklab = (lightness: Double, a: Double, b: Double)
+
+  static func oklab(of color: Color) -> Oklab {
+    ColorSpace.oklab(red: color.red, green: color.green, blue: color.blue)
   }
 
-  static func distance(_ a: [Double], _ b: [Double]) -> Double {
-    sqrt(zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) })
+  /// ΔEOK.
+  static func distance(_ first: Oklab, _ second: Oklab) -> Double {
+    let (lightness, a, b) = (first.lightness - second.lightness, first.a - second.a, first.b - second.b)
+    return sqrt(lightness * lightness + a * a + b * b)
   }
 
   /// `[L, C, h]` with the hue in degrees; a gray keeps hue 0.
-  static func oklch(fromOklab lab: [Double]) -> [Double] {
-    let chroma = hypot(lab[1], lab[2])
-    var hue = atan2(lab[2], lab[1]) * 180 / Double.pi
+  static func oklch(fromOklab lab: Oklab) -> [Double] {
+    let chroma = hypot(lab.a, lab.b)
+    var hue = atan2(lab.b, lab.a) * 180 / Double.pi
     if hue < 0 { hue += 360 }
-    return [lab[0], chroma, chroma < 1e-9 ? 0 : hue]
+    return [lab.lightness, chroma, chroma < 1e-9 ? 0 : hue]
   }
 }

@@ -108,12 +108,29 @@ public enum ColorSpace: String, CaseIterable, Sendable {
   /// Oklab coordinates of a gamma-encoded sRGB color, for measuring how far apart two colors look
   /// (deltaE OK, the Euclidean distance in Oklab, as CSS Color 4's gamut mapping measures it).
   public static func oklab(fromSRGB rgb: [Double]) -> [Double] {
-    oklab(fromXYZ: Matrix.linearSRGBToXYZ.apply(rgb.map(SRGBTransfer.decode)))
+    let lab = oklab(red: rgb[0], green: rgb[1], blue: rgb[2])
+    return [lab.lightness, lab.a, lab.b]
+  }
+
+  /// ``oklab(fromSRGB:)`` of a color's channels, without an array: the contrast audit's fix search
+  /// measures thousands of colors.
+  public static func oklab(red: Double, green: Double, blue: Double) -> (
+    lightness: Double, a: Double, b: Double
+  ) {
+    let xyz = Matrix.linearSRGBToXYZ.apply(
+      SRGBTransfer.decode(red), SRGBTransfer.decode(green), SRGBTransfer.decode(blue))
+    return oklab(x: xyz.0, y: xyz.1, z: xyz.2)
   }
 
   /// Oklab coordinates of a CIE XYZ (D65) color.
   public static func oklab(fromXYZ xyz: [Double]) -> [Double] {
-    Matrix.lmsToOklab.apply(Matrix.xyzToLMS.apply(xyz).map { Foundation.cbrt($0) })
+    let lab = oklab(x: xyz[0], y: xyz[1], z: xyz[2])
+    return [lab.lightness, lab.a, lab.b]
+  }
+
+  private static func oklab(x: Double, y: Double, z: Double) -> (lightness: Double, a: Double, b: Double) {
+    let lms = Matrix.xyzToLMS.apply(x, y, z)
+    return Matrix.lmsToOklab.apply(Foundation.cbrt(lms.0), Foundation.cbrt(lms.1), Foundation.cbrt(lms.2))
   }
 
   /// OKLCH coordinates of a CIE XYZ (D65) color, hue in degrees from 0 to 360.
@@ -227,7 +244,14 @@ private struct Matrix {
   let rows: [[Double]]
 
   func apply(_ vector: [Double]) -> [Double] {
-    rows.map { row in row[0] * vector[0] + row[1] * vector[1] + row[2] * vector[2] }
+    let product = apply(vector[0], vector[1], vector[2])
+    return [product.0, product.1, product.2]
+  }
+
+  /// The product with the column vector (`x`, `y`, `z`).
+  func apply(_ x: Double, _ y: Double, _ z: Double) -> (Double, Double, Double) {
+    func row(_ row: [Double]) -> Double { row[0] * x + row[1] * y + row[2] * z }
+    return (row(rows[0]), row(rows[1]), row(rows[2]))
   }
 
   static let linearSRGBToXYZ = Matrix(rows: [

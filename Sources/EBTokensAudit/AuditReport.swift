@@ -182,7 +182,7 @@ public enum AuditReport {
       }
       output += line(row, style: style)
     }
-    let fixed = result.failuresFirst.filter { $0.fix != nil }
+    let fixed = result.failuresFirst.filter(\.hasFix)
     if !fixed.isEmpty {
       output += "\nSuggested fixes (the foreground's hue at the nearest passing lightness):\n"
       for pair in fixed {
@@ -287,7 +287,7 @@ public enum AuditReport {
         "\n… and \(result.results.count - rows.count) more pairs (\(hiddenFailures) failing) not shown; "
         + "the JSON and SARIF reports list every pair.\n"
     }
-    let fixed = rows.filter { $0.fix != nil }
+    let fixed = rows.filter(\.hasFix)
     let fixes = lines(of: fixed, reusing: memo?.takePieces(of: .markdownFixes)) { pair, line in
       line.appendText("- ")
       appendMarkdownCode(pair.foreground, to: &line)

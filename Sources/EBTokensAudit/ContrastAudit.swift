@@ -846,7 +846,7 @@ public enum ContrastAudit {
     // the pairs under those tokens are collected, in one pass, not one per fix.
     let noted = only ?? Array(results.indices)
     var changed: Set<Source> = []
-    for index in noted where results[index].fix != nil {
+    for index in noted where results[index].hasFix {
       let source = sources[index]
       if source.foregroundSource != source.foreground {
         changed.insert(Source(token: source.foregroundSource, mode: source.mode))
@@ -885,7 +885,7 @@ public enum ContrastAudit {
       labels[pair] = made
       return made
     }
-    for index in noted where results[index].fix != nil {
+    for index in noted where results[index].hasFix {
       let source = sources[index]
       guard source.foregroundSource != source.foreground,
         let found = position(of: Source(token: source.foregroundSource, mode: source.mode))
@@ -963,6 +963,9 @@ public struct PairResult: Sendable, Equatable {
       setFix(newValue.map(FixBox.init))
     }
   }
+
+  /// Whether the result has a fix, read without copying it out of its box.
+  public var hasFix: Bool { fields.fix != nil }
 
   /// Gives the result `box` as its fix: a fix the audit's search made boxed, which the results
   /// of every pair asking the same search for the same token share.

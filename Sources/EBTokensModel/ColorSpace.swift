@@ -106,14 +106,8 @@ public enum ColorSpace: String, CaseIterable, Sendable {
   }
 
   /// Oklab coordinates of a gamma-encoded sRGB color, for measuring how far apart two colors look
-  /// (deltaE OK, the Euclidean distance in Oklab, as CSS Color 4's gamut mapping measures it).
-  public static func oklab(fromSRGB rgb: [Double]) -> [Double] {
-    let lab = oklab(red: rgb[0], green: rgb[1], blue: rgb[2])
-    return [lab.lightness, lab.a, lab.b]
-  }
-
-  /// ``oklab(fromSRGB:)`` of a color's channels, without an array: the contrast audit's fix search
-  /// measures thousands of colors.
+  /// (deltaE OK, the Euclidean distance in Oklab, as CSS Color 4's gamut mapping measures it). On
+  /// scalars, without arrays: the contrast audit's fix search measures thousands of colors.
   public static func oklab(red: Double, green: Double, blue: Double) -> (
     lightness: Double, a: Double, b: Double
   ) {

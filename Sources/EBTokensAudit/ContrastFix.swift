@@ -234,7 +234,9 @@ extension ContrastFix {
   /// boundary of each (where the end itself passes) is found by bisection between the original
   /// lightness and that end, and the nearer of the two in ΔEOK is kept. Rounded to 8 bits the color
   /// may fall just short, so it is moved on, away from the original, until it passes too.
-  static func nearestPassing(lch: [Double], originalLab: Oklab, alpha: Double, judge: Judge) -> Color? {
+  static func nearestPassing(lch: [Double], originalLab: ColorSpace.Oklab, alpha: Double, judge: Judge)
+    -> Color?
+  {
     // The hue is the same for every color tried, and the chroma read once: the search tries a
     // few dozen colors.
     let hue = HueDirection(degrees: lch[2])
@@ -366,20 +368,18 @@ extension ContrastFix {
       alpha: color.alpha)
   }
 
-  typealias Oklab = (lightness: Double, a: Double, b: Double)
-
-  static func oklab(of color: Color) -> Oklab {
+  static func oklab(of color: Color) -> ColorSpace.Oklab {
     ColorSpace.oklab(red: color.red, green: color.green, blue: color.blue)
   }
 
   /// ΔEOK.
-  static func distance(_ first: Oklab, _ second: Oklab) -> Double {
+  static func distance(_ first: ColorSpace.Oklab, _ second: ColorSpace.Oklab) -> Double {
     let (lightness, a, b) = (first.lightness - second.lightness, first.a - second.a, first.b - second.b)
     return sqrt(lightness * lightness + a * a + b * b)
   }
 
   /// `[L, C, h]` with the hue in degrees; a gray keeps hue 0.
-  static func oklch(fromOklab lab: Oklab) -> [Double] {
+  static func oklch(fromOklab lab: ColorSpace.Oklab) -> [Double] {
     let chroma = hypot(lab.a, lab.b)
     var hue = atan2(lab.b, lab.a) * 180 / Double.pi
     if hue < 0 { hue += 360 }

@@ -105,12 +105,13 @@ public enum ColorSpace: String, CaseIterable, Sendable {
     }
   }
 
+  /// A color's Oklab coordinates, on scalars.
+  public typealias Oklab = (lightness: Double, a: Double, b: Double)
+
   /// Oklab coordinates of a gamma-encoded sRGB color, for measuring how far apart two colors look
   /// (deltaE OK, the Euclidean distance in Oklab, as CSS Color 4's gamut mapping measures it). On
   /// scalars, without arrays: the contrast audit's fix search measures thousands of colors.
-  public static func oklab(red: Double, green: Double, blue: Double) -> (
-    lightness: Double, a: Double, b: Double
-  ) {
+  public static func oklab(red: Double, green: Double, blue: Double) -> Oklab {
     let xyz = Matrix.linearSRGBToXYZ.apply(
       SRGBTransfer.decode(red), SRGBTransfer.decode(green), SRGBTransfer.decode(blue))
     return oklab(x: xyz.0, y: xyz.1, z: xyz.2)
@@ -122,7 +123,7 @@ public enum ColorSpace: String, CaseIterable, Sendable {
     return [lab.lightness, lab.a, lab.b]
   }
 
-  private static func oklab(x: Double, y: Double, z: Double) -> (lightness: Double, a: Double, b: Double) {
+  private static func oklab(x: Double, y: Double, z: Double) -> Oklab {
     let lms = Matrix.xyzToLMS.apply(x, y, z)
     return Matrix.lmsToOklab.apply(Foundation.cbrt(lms.0), Foundation.cbrt(lms.1), Foundation.cbrt(lms.2))
   }

@@ -1,3 +1,4 @@
+import EBTokensSupport
 import Foundation
 
 /// A color in sRGB, each channel in 0...1; for a color written outside sRGB, its sRGB gamut
@@ -88,13 +89,9 @@ public struct Color: Hashable, Sendable {
   private static func writeHexDigits(
     _ channels: (UInt8, UInt8, UInt8, UInt8?), lowercase: Bool, to destination: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let ten = lowercase ? UInt8(ascii: "a") : UInt8(ascii: "A")
-    func digit(_ value: UInt8) -> UInt8 {
-      value < 10 ? UInt8(ascii: "0") + value : ten - 10 + value
-    }
     func put(_ byte: UInt8, at index: Int) {
-      (destination + index).initialize(to: digit(byte >> 4))
-      (destination + index + 1).initialize(to: digit(byte & 0xF))
+      (destination + index).initialize(to: UInt8.hexDigit(byte >> 4, lowercase: lowercase))
+      (destination + index + 1).initialize(to: UInt8.hexDigit(byte & 0xF, lowercase: lowercase))
     }
     put(channels.0, at: 0)
     put(channels.1, at: 2)

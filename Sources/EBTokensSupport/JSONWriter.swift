@@ -325,8 +325,8 @@ public struct JSONWriter {
 
     /// Two uppercase hexadecimal digits.
     private mutating func putHex(_ byte: UInt8) {
-      put(JSONWriter.hexDigit(byte >> 4))
-      put(JSONWriter.hexDigit(byte & 0xF))
+      put(UInt8.hexDigit(byte >> 4))
+      put(UInt8.hexDigit(byte & 0xF))
     }
 
     /// `String(number)`'s digits: at most 20 bytes.
@@ -479,11 +479,6 @@ public struct JSONWriter {
   /// A comma, a line break and a row of spaces: the start of an object member's line.
   fileprivate static let lineStart: StaticString = ",\n                                "
 
-  /// An uppercase hexadecimal digit for `value` (0 to 15).
-  fileprivate static func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") - 10 + value
-  }
-
   /// A JSON string literal (RFC 8259), appended: see ``writeQuoted(_:to:)``.
   private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
     var text = text
@@ -583,8 +578,8 @@ public struct JSONWriter {
         put(byte)
       default:
         for digit in "\\u00".utf8 { put(digit) }
-        put(hexDigit(byte >> 4))
-        put(hexDigit(byte & 0xF))
+        put(UInt8.hexDigit(byte >> 4))
+        put(UInt8.hexDigit(byte & 0xF))
       }
     }
     put(UInt8(ascii: "\""))

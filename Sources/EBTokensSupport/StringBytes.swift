@@ -15,3 +15,12 @@ extension StringProtocol {
     utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
   }
 }
+
+extension UInt8 {
+  /// The ASCII hexadecimal digit of `value` (0 to 15), uppercase unless `lowercase`: as the
+  /// colors of every output and report, and the JSON writer's `\u` escapes, spell them.
+  @inlinable
+  package static func hexDigit(_ value: UInt8, lowercase: Bool = false) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : (lowercase ? UInt8(ascii: "a") : UInt8(ascii: "A")) - 10 + value
+  }
+}

@@ -123,12 +123,10 @@ final class Folder: @unchecked Sendable {
     var total = 0
     while total < limit {
       let count = chunk.withUnsafeMutableBytes { buffer in
-        Foundation.read(file, buffer.baseAddress, min(buffer.count, limit - total))
+        FileContents.readRetryingInterrupts(
+          file, into: buffer.baseAddress, count: min(buffer.count, limit - total))
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
+      if count < 0 { return false }
       if count == 0 { return true }
       total += count
       guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else {

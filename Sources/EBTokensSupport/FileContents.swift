@@ -47,9 +47,9 @@ package enum FileContents {
     var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
       while initialized < buffer.count {
-        let count = Foundation.read(descriptor, base + initialized, buffer.count - initialized)
+        let count = readRetryingInterrupts(
+          descriptor, into: base + initialized, count: buffer.count - initialized)
         if count < 0 {
-          if errno == EINTR { continue }
           failure = errno
           return
         }
@@ -64,14 +64,22 @@ package enum FileContents {
     while true {
       if bytes.count > limit { return .tooLarge(bytes.count) }
       let count = chunk.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+        readRetryingInterrupts(descriptor, into: buffer.baseAddress, count: buffer.count)
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .unreadable(reason: String(cString: strerror(errno)))
-      }
+      if count < 0 { return .unreadable(reason: String(cString: strerror(errno))) }
       if count == 0 { return .bytes(bytes) }
       bytes += chunk[..<count]
+    }
+  }
+
+  /// `read(2)` of at most `count` bytes of `descriptor` into `destination`, made again when a
+  /// signal interrupts it: the count read, 0 at the end, or -1 with `errno` set.
+  package static func readRetryingInterrupts(
+    _ descriptor: Int32, into destination: UnsafeMutableRawPointer?, count: Int
+  ) -> Int {
+    while true {
+      let read = Foundation.read(descriptor, destination, count)
+      if read >= 0 || errno != EINTR { return read }
     }
   }
 }
